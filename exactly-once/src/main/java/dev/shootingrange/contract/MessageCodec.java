@@ -1,0 +1,108 @@
+package dev.shootingrange.contract;
+
+import java.io.IOException;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+/**
+ * Reads and writes the contract's JSON. Strict on purpose: a message that is not exactly what the
+ * contract says is rejected with a reason, never guessed at (no "42" for 42, no 42.5 for 42).
+ */
+public final class MessageCodec {
+
+    /** Larger bodies are dead-lettered unread: no valid message comes near it. */
+    public static final int MAX_BODY_BYTES = 64 * 1024;
+
+    private static final Map<String, Class<? extends RangeMessage>> TYPES = Map.of(
+            "FireAt", FireAt.class,
+            "MoveTarget", MoveTarget.class,
+            "Hit", Hit.class,
+            "Missed", Missed.class);
+
+    private static final ObjectMapper MAPPER = strictMapper();
+
+    private MessageCodec() {
+    }
+
+    public static byte[] encode(RangeMessage message) {
+        ObjectNode json = MAPPER.createObjectNode();
+        json.put("type", message.type());
+        json.setAll((ObjectNode) MAPPER.valueToTree(message));
+        try {
+            return MAPPER.writeValueAsBytes(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + message, e);
+        }
+    }
+
+    public static RangeMessage decode(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw new InvalidMessageException("empty body");
+        }
+        if (body.length > MAX_BODY_BYTES) {
+            throw new InvalidMessageException("body of " + body.length + " bytes exceeds " + MAX_BODY_BYTES);
+        }
+        JsonNode json;
+        try {
+            json = MAPPER.readTree(body);
+        } catch (IOException e) {
+            throw new InvalidMessageException("not JSON: " + firstLine(e));
+        }
+        if (json == null || !json.isObject()) {
+            throw new InvalidMessageException("not a JSON object");
+        }
+        JsonNode type = json.get("type");
+        if (type == null || !type.isTextual()) {
+            throw new InvalidMessageException("type is required");
+        }
+        Class<? extends RangeMessage> kind = TYPES.get(type.asText());
+        if (kind == null) {
+            throw new InvalidMessageException("unknown type '" + type.asText() + "'");
+        }
+        RangeMessage message;
+        try {
+            message = MAPPER.treeToValue(json, kind);
+        } catch (IOException e) {
+            throw new InvalidMessageException("malformed " + kind.getSimpleName() + ": " + firstLine(e));
+        }
+        message.validate();
+        return message;
+    }
+
+    private static String firstLine(IOException e) {
+        String text = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+        return text == null ? e.getClass().getSimpleName() : text.lines().findFirst().orElse(text);
+    }
+
+    private static ObjectMapper strictMapper() {
+        return makeStrict(JsonMapper.builder()
+                .addModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .build());
+    }
+
+    /** No number from a string, no integer from a fraction, no string from a number. */
+    public static ObjectMapper makeStrict(ObjectMapper mapper) {
+        mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.coercionConfigFor(LogicalType.Integer)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        return mapper;
+    }
+}

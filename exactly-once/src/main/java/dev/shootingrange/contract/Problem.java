@@ -1,0 +1,39 @@
+package dev.shootingrange.contract;
+
+import jakarta.ws.rs.core.Response;
+
+/**
+ * An RFC 9457 problem detail, the contract's one shape for HTTP errors. Throw it from a resource;
+ * {@link ProblemMappers} turns it, and the framework's own errors, into application/problem+json.
+ */
+public class Problem extends RuntimeException {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+
+    private final int status;
+    private final String title;
+
+    public Problem(Response.Status status, String detail) {
+        super(detail, null, false, false);
+        this.status = status.getStatusCode();
+        this.title = status.getReasonPhrase();
+    }
+
+    public static Problem badRequest(String detail) {
+        return new Problem(Response.Status.BAD_REQUEST, detail);
+    }
+
+    public static Problem notFound(String detail) {
+        return new Problem(Response.Status.NOT_FOUND, detail);
+    }
+
+    public Response toResponse() {
+        return Response.status(status)
+                .type(MEDIA_TYPE)
+                .entity(new Body("about:blank", title, status, getMessage()))
+                .build();
+    }
+
+    public record Body(String type, String title, int status, String detail) {
+    }
+}

@@ -1,0 +1,47 @@
+package dev.shootingrange.contract;
+
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+
+/** Every error of the HTTP API, ours or the framework's, as a problem detail that says what is wrong. */
+public class ProblemMappers {
+
+    @ServerExceptionMapper
+    public Response problem(Problem problem) {
+        return problem.toResponse();
+    }
+
+    /** Contract violations found in request bodies (a position out of range, a blank player). */
+    @ServerExceptionMapper
+    public Response invalid(InvalidMessageException invalid) {
+        return Problem.badRequest(invalid.getMessage()).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e) {
+        String field = e.getPath().isEmpty() ? null : e.getPath().get(e.getPath().size() - 1).getFieldName();
+        String detail = field == null
+                ? "request body has the wrong shape: " + e.getOriginalMessage()
+                : field + " has the wrong type: " + e.getOriginalMessage();
+        return Problem.badRequest(detail).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response unreadable(JsonProcessingException e) {
+        return Problem.badRequest("request body is not valid JSON: " + e.getOriginalMessage()).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response framework(WebApplicationException e) {
+        Response.Status status = Response.Status.fromStatusCode(e.getResponse().getStatus());
+        if (status == null) {
+            return e.getResponse();
+        }
+        return new Problem(status, e.getMessage()).toResponse();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.shootingrange.contract;
+
+import java.util.regex.Pattern;
+
+/** The contract's field rules, shared by the wire format and the HTTP API. */
+public final class Rules {
+
+    public static final int MIN_POSITION = 0;
+    public static final int MAX_POSITION = 99;
+    public static final int MAX_PLAYER_LENGTH = 32;
+    private static final Pattern GAME_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    private Rules() {
+    }
+
+    static void common(RangeMessage message) {
+        required("messageId", message.messageId());
+        checkGameId(message.gameId());
+        required("sentAt", message.sentAt());
+    }
+
+    public static void required(String field, Object value) {
+        if (value == null) {
+            throw new InvalidMessageException(field + " is required");
+        }
+    }
+
+    public static void checkGameId(String gameId) {
+        required("gameId", gameId);
+        if (!GAME_ID.matcher(gameId).matches()) {
+            throw new InvalidMessageException("gameId must be 1 to 64 of A-Z, a-z, 0-9, '_' and '-'");
+        }
+    }
+
+    public static void checkPlayer(String player) {
+        required("player", player);
+        if (player.isBlank() || player.codePointCount(0, player.length()) > MAX_PLAYER_LENGTH) {
+            throw new InvalidMessageException("player must be 1 to " + MAX_PLAYER_LENGTH + " characters, not blank");
+        }
+    }
+
+    public static void checkPosition(String field, Integer position) {
+        required(field, position);
+        if (position < MIN_POSITION || position > MAX_POSITION) {
+            throw new InvalidMessageException(
+                    field + " must be an integer from " + MIN_POSITION + " to " + MAX_POSITION + ", was " + position);
+        }
+    }
+}

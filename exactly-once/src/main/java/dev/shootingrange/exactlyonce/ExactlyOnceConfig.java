@@ -1,0 +1,61 @@
+package dev.shootingrange.exactlyonce;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+@ConfigMapping(prefix = "exactly-once")
+public interface ExactlyOnceConfig {
+
+    /** The queue this service consumes; also the consumer name its inbox records messages under. */
+    String queue();
+
+    Consumer consumer();
+
+    Relay relay();
+
+    Retention retention();
+
+    interface Consumer {
+        /** Channels consuming the queue in parallel, each handling one message at a time. */
+        @WithDefault("4")
+        int concurrency();
+
+        /** Unacknowledged messages the broker may push to each channel. */
+        @WithDefault("20")
+        int prefetch();
+
+        /** Ceiling of the back-off between retries of a message whose handling failed. */
+        @WithDefault("5s")
+        Duration maxRetryDelay();
+    }
+
+    interface Relay {
+        /** How often the relay looks for rows that no commit woke it up for (a crash, a failed publish). */
+        @WithDefault("1s")
+        Duration sweepInterval();
+
+        /** Rows published per batch, their confirms awaited together. */
+        @WithDefault("200")
+        int batchSize();
+
+        /** How long to wait for the broker's confirms before the batch counts as not sent. */
+        @WithDefault("10s")
+        Duration confirmTimeout();
+    }
+
+    interface Retention {
+        /** How long a received messageId is remembered: the duplicate-detection window. */
+        @WithDefault("7d")
+        Duration inbox();
+
+        /** How long a sent outbox row is kept. */
+        @WithDefault("7d")
+        Duration outbox();
+
+        /** How often expired inbox and outbox rows are deleted. */
+        @WithDefault("10m")
+        Duration purgeEvery();
+    }
+}

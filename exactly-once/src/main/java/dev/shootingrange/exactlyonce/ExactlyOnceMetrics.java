@@ -1,0 +1,64 @@
+package dev.shootingrange.exactlyonce;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/** The counters the lab and Prometheus read: what came in, what was dropped, what went out. */
+@ApplicationScoped
+public class ExactlyOnceMetrics {
+
+    private final MeterRegistry registry;
+    private final AtomicLong outboxPending = new AtomicLong();
+    private final Counter received;
+    private final Counter duplicates;
+    private final Counter handled;
+    private final Counter deadLettered;
+    private final Counter retried;
+
+    ExactlyOnceMetrics(MeterRegistry registry, ExactlyOnceConfig config) {
+        this.registry = registry;
+        String queue = config.queue();
+        this.received = counter("inbox.received", "Deliveries taken from the queue, redeliveries included", queue);
+        this.duplicates = counter("inbox.duplicates", "Deliveries the inbox recognised and skipped", queue);
+        this.handled = counter("inbox.handled", "Messages handled and committed", queue);
+        this.deadLettered = counter("inbox.dead.lettered", "Invalid messages sent to the dead-letter queue", queue);
+        this.retried = counter("inbox.retried", "Deliveries whose handling failed and was retried", queue);
+        registry.gauge("outbox.pending", outboxPending);
+    }
+
+    private Counter counter(String name, String description, String queue) {
+        return Counter.builder(name).description(description).tag("queue", queue).register(registry);
+    }
+
+    void received() {
+        received.increment();
+    }
+
+    void duplicate() {
+        duplicates.increment();
+    }
+
+    void handled() {
+        handled.increment();
+    }
+
+    void deadLettered() {
+        deadLettered.increment();
+    }
+
+    void retried() {
+        retried.increment();
+    }
+
+    void published(String type) {
+        registry.counter("outbox.published", "type", type).increment();
+    }
+
+    void outboxPending(long rows) {
+        outboxPending.set(rows);
+    }
+}

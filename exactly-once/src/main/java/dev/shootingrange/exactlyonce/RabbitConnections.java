@@ -1,0 +1,113 @@
+package dev.shootingrange.exactlyonce;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
+
+/**
+ * The two connections of a service: one to consume, one to publish, so that flow control on
+ * publishing never stalls acknowledgements. The client recovers them, their channels and consumers
+ * by itself after a broker restart; only the first connect needs a retry loop of our own.
+ */
+@ApplicationScoped
+public class RabbitConnections {
+
+    private static final Logger LOG = Logger.getLogger(RabbitConnections.class);
+
+    private final RabbitConfig config;
+    private final ExecutorService consumerThreads;
+    private volatile Connection consuming;
+    private volatile Connection publishing;
+
+    RabbitConnections(RabbitConfig config, ExactlyOnceConfig exactlyOnce) {
+        this.config = config;
+        this.consumerThreads = Executors.newFixedThreadPool(exactlyOnce.consumer().concurrency(),
+                Threads.named("inbox-consumer"));
+    }
+
+    /** Blocks until both connections are open, trying again while the broker is unreachable. */
+    void connect(String serviceName) throws InterruptedException {
+        while (consuming == null || publishing == null) {
+            try {
+                if (consuming == null) {
+                    consuming = factory().newConnection(consumerThreads, serviceName + "-consume");
+                    watch(consuming);
+                }
+                if (publishing == null) {
+                    publishing = factory().newConnection(serviceName + "-publish");
+                    watch(publishing);
+                }
+                LOG.infof("connected to RabbitMQ at %s:%d", config.host(), config.port());
+            } catch (IOException | TimeoutException e) {
+                LOG.warnf("RabbitMQ at %s:%d not reachable (%s), trying again in %s",
+                        config.host(), config.port(), e.getMessage(), config.reconnectInterval());
+                Thread.sleep(config.reconnectInterval().toMillis());
+            }
+        }
+    }
+
+    public Connection consuming() {
+        return consuming;
+    }
+
+    public Connection publishing() {
+        return publishing;
+    }
+
+    public boolean isOpen() {
+        return consuming != null && consuming.isOpen() && publishing != null && publishing.isOpen();
+    }
+
+    private ConnectionFactory factory() {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(config.host());
+        factory.setPort(config.port());
+        factory.setUsername(config.username());
+        factory.setPassword(config.password());
+        factory.setVirtualHost(config.virtualHost());
+        factory.setAutomaticRecoveryEnabled(true);
+        factory.setTopologyRecoveryEnabled(true);
+        factory.setNetworkRecoveryInterval(config.reconnectInterval().toMillis());
+        factory.setRequestedHeartbeat(10);
+        return factory;
+    }
+
+    private void watch(Connection connection) {
+        ((Recoverable) connection).addRecoveryListener(new RecoveryListener() {
+            @Override
+            public void handleRecovery(Recoverable recoverable) {
+                LOG.infof("RabbitMQ connection %s recovered", connection.getClientProvidedName());
+            }
+
+            @Override
+            public void handleRecoveryStarted(Recoverable recoverable) {
+                LOG.warnf("RabbitMQ connection %s lost, recovering", connection.getClientProvidedName());
+            }
+        });
+    }
+
+    @PreDestroy
+    void close() {
+        for (Connection connection : new Connection[] { consuming, publishing }) {
+            if (connection != null) {
+                try {
+                    connection.close(2000);
+                } catch (Exception e) {
+                    LOG.debug("closing RabbitMQ connection", e);
+                }
+            }
+        }
+        consumerThreads.shutdownNow();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.shootingrange.exactlyonce;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Where the machinery reports the {@link Step}s it passes. A listener may pause the thread (to force an
+ * interleaving) or throw {@link SimulatedCrash} (to stop the work as a crash would).
+ */
+@ApplicationScoped
+public class Steps {
+
+    /** Sees every step of every message; messageId is the message's (consumer) or the batch's first (relay). */
+    @FunctionalInterface
+    public interface Listener {
+        void reached(Step step, UUID messageId, String type);
+    }
+
+    private static final Listener NONE = (step, messageId, type) -> {
+    };
+
+    private volatile Listener listener = NONE;
+
+    public void listen(Listener listener) {
+        this.listener = listener == null ? NONE : listener;
+    }
+
+    public void reached(Step step, UUID messageId, String type) {
+        listener.reached(step, messageId, type);
+    }
+
+    /** Thrown by a listener to make the machinery behave as if the process died at that step. */
+    public static class SimulatedCrash extends RuntimeException {
+        public SimulatedCrash(Step step) {
+            super("simulated crash at " + step, null, false, false);
+        }
+    }
+}

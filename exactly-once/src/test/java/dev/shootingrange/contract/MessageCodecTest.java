@@ -1,0 +1,83 @@
+package dev.shootingrange.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class MessageCodecTest {
+
+    private static final String FIRE_AT = """
+            {"type":"FireAt","messageId":"%s","gameId":"g-1","sentAt":"2026-01-01T00:00:00Z",
+             "attemptId":"%s","player":"alice","position":42}""".formatted(UUID.randomUUID(), UUID.randomUUID());
+
+    @Test
+    void aMessageSurvivesTheWireUnchanged() {
+        FireAt shot = FireAt.create("g-1", UUID.randomUUID(), "alice", 42);
+        Hit hit = Hit.of(shot, 42);
+
+        assertThat(MessageCodec.decode(MessageCodec.encode(shot))).isEqualTo(shot);
+        assertThat(MessageCodec.decode(MessageCodec.encode(hit))).isEqualTo(hit);
+        assertThat(hit.causationId()).isEqualTo(shot.messageId());
+    }
+
+    @Test
+    void theTypeAndANullTargetAreWritten() {
+        Missed missed = Missed.of(FireAt.create("g-1", UUID.randomUUID(), "bob", 3), null);
+        String json = new String(MessageCodec.encode(missed), StandardCharsets.UTF_8);
+
+        assertThat(json).contains("\"type\":\"Missed\"").contains("\"targetPosition\":null");
+        assertThat(MessageCodec.decode(json.getBytes(StandardCharsets.UTF_8))).isEqualTo(missed);
+    }
+
+    @Test
+    void unknownFieldsAreIgnoredForForwardCompatibility() {
+        String json = FIRE_AT.replace("\"player\"", "\"colour\":\"red\",\"player\"");
+        assertThat(MessageCodec.decode(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(FireAt.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "not JSON                 | {\"type\":                          | not JSON",
+            "an array                 | []                                  | not a JSON object",
+            "no type                  | {\"gameId\":\"g\"}                  | type is required",
+            "unknown type             | {\"type\":\"Shoot\"}                | unknown type 'Shoot'",
+            "trailing garbage         | REPLACE:}:} x                       | not JSON",
+            "no messageId             | REPLACE:\"messageId\":\"messageid\" | messageId is required",
+            "malformed messageId      | REPLACE:-:_                         | malformed FireAt",
+            "position out of range    | REPLACE:42:100                      | position must be an integer from 0 to 99, was 100",
+            "negative position        | REPLACE:42:-1                       | position must be an integer from 0 to 99",
+            "position as a string     | REPLACE:42:\"42\"                   | malformed FireAt",
+            "fractional position      | REPLACE:42:42.5                     | malformed FireAt",
+            "absurd position          | REPLACE:42:99999999999999999999     | malformed FireAt",
+            "player as a number       | REPLACE:\"alice\":7                 | malformed FireAt",
+            "empty player             | REPLACE:alice:                      | player must be 1 to 32 characters",
+            "long player              | REPLACE:alice:abcdefghijklmnopqrstuvwxyz0123456789 | player must be 1 to 32 characters",
+            "bad gameId               | REPLACE:g-1:g 1                     | gameId must be 1 to 64",
+    })
+    void invalidInputIsRejectedWithAReason(String name, String input, String reason) {
+        String json = input.startsWith("REPLACE:") ? replaceFirst(input) : input;
+        assertThatThrownBy(() -> MessageCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(InvalidMessageException.class)
+                .hasMessageContaining(reason);
+    }
+
+    @Test
+    void emptyAndOversizedBodiesAreRejectedUnread() {
+        assertThatThrownBy(() -> MessageCodec.decode(new byte[0])).hasMessage("empty body");
+        assertThatThrownBy(() -> MessageCodec.decode(new byte[MessageCodec.MAX_BODY_BYTES + 1]))
+                .hasMessageContaining("exceeds");
+    }
+
+    /** "REPLACE:a:b" replaces the first a in the valid FireAt by b. */
+    private static String replaceFirst(String spec) {
+        String[] parts = spec.split(":", 3);
+        int at = FIRE_AT.indexOf(parts[1]);
+        return FIRE_AT.substring(0, at) + parts[2] + FIRE_AT.substring(at + parts[1].length());
+    }
+}

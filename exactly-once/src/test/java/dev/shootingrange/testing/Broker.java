@@ -1,0 +1,127 @@
+package dev.shootingrange.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
+
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.contract.Topology;
+
+/**
+ * The tests' own client of the real broker: it publishes as an outside client would (valid messages,
+ * duplicates, garbage) and watches what crosses the wire.
+ */
+public final class Broker implements AutoCloseable {
+
+    private final Connection connection;
+    private final Channel channel;
+
+    private Broker(Connection connection) throws IOException {
+        this.connection = connection;
+        this.channel = connection.createChannel();
+        this.channel.confirmSelect();
+        Topology.declare(channel);
+    }
+
+    public static Broker connect() {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(System.getProperty("rabbitmq.host", "localhost"));
+        try {
+            return new Broker(factory.newConnection("test-broker"));
+        } catch (IOException | TimeoutException e) {
+            throw new IllegalStateException("RabbitMQ is needed on localhost:5672 for this test", e);
+        }
+    }
+
+    /** Publishes a contract message to its exchange, as its producer would. */
+    public void publish(RangeMessage message) {
+        publishRaw(Topology.exchangeFor(message.type()), message.type(), "application/json",
+                MessageCodec.encode(message));
+    }
+
+    /** Publishes any bytes at all, persistent, and waits for the broker's confirm. */
+    public void publishRaw(String exchange, String routingKey, String contentType, byte[] body) {
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                .contentType(contentType).deliveryMode(2).build();
+        try {
+            channel.basicPublish(exchange, routingKey, true, properties, body);
+            channel.waitForConfirmsOrDie(5_000);
+        } catch (IOException | InterruptedException | TimeoutException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public void publishRaw(String exchange, String routingKey, String body) {
+        publishRaw(exchange, routingKey, "application/json", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A private queue bound to an exchange: from now on, it sees every copy routed there. */
+    public Wire watch(String exchange, String... routingKeys) {
+        try {
+            String queue = channel.queueDeclare("", false, true, true, Map.of()).getQueue();
+            for (String key : routingKeys) {
+                channel.queueBind(queue, exchange, key);
+            }
+            return new Wire(queue);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public void purge(String queue) {
+        try {
+            channel.queuePurge(queue);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Takes every message now in a queue (a DLQ, typically), acknowledging them. */
+    public List<byte[]> drain(String queue) {
+        List<byte[]> bodies = new ArrayList<>();
+        try {
+            for (GetResponse response; (response = channel.basicGet(queue, true)) != null;) {
+                bodies.add(response.getBody());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return bodies;
+    }
+
+    @Override
+    public void close() throws IOException {
+        connection.close();
+    }
+
+    /** What a watching queue has seen so far: every copy, in arrival order. */
+    public final class Wire {
+
+        private final String queue;
+        private final List<byte[]> seen = new ArrayList<>();
+
+        private Wire(String queue) {
+            this.queue = queue;
+        }
+
+        public synchronized List<byte[]> bodies() {
+            seen.addAll(drain(queue));
+            return List.copyOf(seen);
+        }
+
+        /** Every copy seen, decoded; duplicates appear as many times as they crossed the wire. */
+        public List<RangeMessage> messages() {
+            return bodies().stream().map(MessageCodec::decode).toList();
+        }
+    }
+}
