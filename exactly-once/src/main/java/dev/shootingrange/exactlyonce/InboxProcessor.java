@@ -35,10 +35,14 @@ public class InboxProcessor {
         this.consumer = config.queue();
     }
 
-    public Delivery process(byte[] body, MessageHandler handler) {
+    /** @param contentType the AMQP content type; absent is taken as JSON, anything else is invalid */
+    public Delivery process(String contentType, byte[] body, MessageHandler handler) {
         metrics.received();
         RangeMessage message;
         try {
+            if (contentType != null && !contentType.startsWith("application/json")) {
+                throw new InvalidMessageException("content type " + contentType + " is not application/json");
+            }
             message = MessageCodec.decode(body);
             if (!handler.types().contains(message.type())) {
                 throw new InvalidMessageException(message.type() + " is not consumed from " + consumer);

@@ -14,7 +14,9 @@ class MessageCodecTest {
 
     private static final String FIRE_AT = """
             {"type":"FireAt","messageId":"%s","gameId":"g-1","sentAt":"2026-01-01T00:00:00Z",
-             "attemptId":"%s","player":"alice","position":42}""".formatted(UUID.randomUUID(), UUID.randomUUID());
+             "attemptId":"%s","player":"alice","position":42}"""
+            // fixed ids without "42" in them, so that the replacements below hit the position
+            .formatted("0b1c9d1e-7a3f-4d6b-9c8e-1f2a3b5c6d7e", "9e8d7c6b-5a19-4b3c-8d2e-1f0a9b8c7d6e");
 
     @Test
     void aMessageSurvivesTheWireUnchanged() {

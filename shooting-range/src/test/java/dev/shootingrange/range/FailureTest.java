@@ -1,0 +1,158 @@
+package dev.shootingrange.range;
+
+import static dev.shootingrange.testing.Service.count;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.Topology;
+import dev.shootingrange.exactlyonce.Step;
+import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.testing.Broker;
+import dev.shootingrange.testing.Service;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** Crashes at the two points that make at-least-once delivery send a copy, and a commit that fails. */
+@QuarkusTest
+class FailureTest {
+
+    private static Broker broker;
+
+    @Inject
+    Steps steps;
+
+    @Inject
+    MeterRegistry registry;
+
+    @Inject
+    DataSource dataSource;
+
+    private final String gameId = "crash-" + UUID.randomUUID();
+    private Broker.Wire hits;
+
+    @BeforeAll
+    static void connect() {
+        broker = Broker.connect();
+    }
+
+    @AfterAll
+    static void disconnect() throws Exception {
+        broker.close();
+    }
+
+    @BeforeEach
+    void aimAtFortyTwo() {
+        Service.awaitReady();
+        hits = broker.watch(Topology.EVENTS, "Hit");
+        broker.publish(MoveTarget.create(gameId, 42));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(42)));
+    }
+
+    @AfterEach
+    void stopListening() {
+        steps.listen(null);
+    }
+
+    @Test
+    void aRelayThatDiesAfterTheConfirmSendsTheSameCopyAgain() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        crashOnceAt(Step.AFTER_CONFIRM_BEFORE_MARK, "Hit");
+
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(hitsOnTheWire(shot)).hasSize(2));
+        List<byte[]> copies = hitsOnTheWire(shot);
+        assertThat(copies.get(1)).as("the second copy is the same bytes").isEqualTo(copies.get(0));
+        await().untilAsserted(() -> assertThat(pendingOutboxRows()).isZero());
+    }
+
+    @Test
+    void aConsumerThatDiesBeforeTheAckGetsTheMessageAgainAndDropsIt() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        double duplicates = count(registry, "inbox.duplicates");
+        AtomicBoolean crashed = new AtomicBoolean();
+        steps.listen((step, messageId, type) -> {
+            if (step == Step.AFTER_COMMIT_BEFORE_ACK && messageId.equals(shot.messageId())
+                    && crashed.compareAndSet(false, true)) {
+                throw new Steps.SimulatedCrash(step);
+            }
+        });
+
+        broker.publish(shot);
+
+        await().until(() -> count(registry, "inbox.duplicates") > duplicates);
+        assertThat(crashed).isTrue();
+        assertThat(hitsOnTheWire(shot)).hasSize(1);
+    }
+
+    /** A commit the database refuses is retried until it succeeds: never dead-lettered, never lost. */
+    @Test
+    void aFailingCommitIsRetriedUntilTheDatabaseTakesIt() throws Exception {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        broker.purge(Topology.deadLetterQueue(Topology.SHOOTING_RANGE_QUEUE));
+        double retried = count(registry, "inbox.retried");
+        sql("alter table outcome add constraint refuse_every_outcome check (false) not valid");
+        try {
+            broker.publish(shot);
+            await().until(() -> count(registry, "inbox.retried") >= retried + 2);
+        } finally {
+            sql("alter table outcome drop constraint refuse_every_outcome");
+        }
+
+        await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(hitsOnTheWire(shot)).hasSize(1));
+        assertThat(broker.drain(Topology.deadLetterQueue(Topology.SHOOTING_RANGE_QUEUE))).isEmpty();
+    }
+
+    private void crashOnceAt(Step crashStep, String type) {
+        AtomicBoolean crashed = new AtomicBoolean();
+        steps.listen((step, messageId, messageType) -> {
+            if (step == crashStep && type.equals(messageType) && crashed.compareAndSet(false, true)) {
+                throw new Steps.SimulatedCrash(step);
+            }
+        });
+    }
+
+    private List<byte[]> hitsOnTheWire(FireAt shot) {
+        return hits.bodies().stream()
+                .filter(body -> MessageCodec.decode(body) instanceof Hit hit && hit.attemptId().equals(shot.attemptId()))
+                .toList();
+    }
+
+    private long pendingOutboxRows() throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                var rows = connection.createStatement().executeQuery("select count(*) from outbox where sent_at is null")) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    private void sql(String statement) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.createStatement().execute(statement);
+        }
+    }
+}

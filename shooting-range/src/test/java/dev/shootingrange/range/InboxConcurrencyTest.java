@@ -1,0 +1,139 @@
+package dev.shootingrange.range;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.exactlyonce.Delivery;
+import dev.shootingrange.exactlyonce.InboxProcessor;
+import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.range.messaging.RangeMessageHandler;
+import dev.shootingrange.testing.Interleavings;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Copies of one message handled at the same moment, as two instances of the service or two consumer
+ * channels would: the inbox's primary key must let exactly one of them take effect, with no deadlock.
+ */
+@QuarkusTest
+class InboxConcurrencyTest {
+
+    private static final String JSON = "application/json";
+
+    @Inject
+    InboxProcessor processor;
+
+    @Inject
+    RangeMessageHandler handler;
+
+    @Inject
+    Steps steps;
+
+    @Inject
+    DataSource dataSource;
+
+    private final String gameId = "race-" + UUID.randomUUID();
+
+    @Test
+    void manyCopiesHandledAtOnceTakeEffectOnce() throws Exception {
+        processor.process(JSON, MessageCodec.encode(MoveTarget.create(gameId, 42)), handler);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        byte[] body = MessageCodec.encode(shot);
+        int copies = 16;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService threads = Executors.newFixedThreadPool(copies);
+        List<Future<Delivery>> results = new ArrayList<>();
+        for (int i = 0; i < copies; i++) {
+            results.add(threads.submit((Callable<Delivery>) () -> {
+                start.await();
+                return processor.process(JSON, body, handler);
+            }));
+        }
+        start.countDown();
+        List<Delivery> deliveries = new ArrayList<>();
+        for (Future<Delivery> result : results) {
+            deliveries.add(result.get());
+        }
+        threads.shutdown();
+
+        assertThat(deliveries).filteredOn(Delivery.Handled.class::isInstance).hasSize(1);
+        assertThat(deliveries).filteredOn(Delivery.Duplicate.class::isInstance).hasSize(copies - 1);
+        assertEffectsOnce(shot);
+    }
+
+    /**
+     * Two deliveries of one message through every interleaving of the inbox's storage steps (inbox
+     * insert, flush of state and outbox, commit): 20 schedules, each must end with one effect.
+     */
+    @Test
+    void everyInterleavingOfTwoDeliveriesTakesEffectOnce() throws Exception {
+        processor.process(JSON, MessageCodec.encode(MoveTarget.create(gameId, 42)), handler);
+        Interleavings interleavings = new Interleavings(steps, this::someoneWaitsForALock);
+        List<String> schedules = Interleavings.schedules(3);
+        assertThat(schedules).hasSize(20);
+
+        for (String schedule : schedules) {
+            FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+            byte[] body = MessageCodec.encode(shot);
+
+            List<Delivery> both = interleavings.run(schedule, shot.messageId(),
+                    () -> processor.process(JSON, body, handler),
+                    () -> processor.process(JSON, body, handler));
+
+            assertThat(both).as(schedule).filteredOn(Delivery.Handled.class::isInstance).hasSize(1);
+            assertThat(both).as(schedule).filteredOn(Delivery.Duplicate.class::isInstance).hasSize(1);
+            assertEffectsOnce(shot);
+        }
+    }
+
+    private void assertEffectsOnce(FireAt shot) throws SQLException {
+        assertThat(countRows("select count(*) from outcome where attempt_id = ?", shot.attemptId()))
+                .as("outcomes decided").isEqualTo(1);
+        assertThat(countRows("select count(*) from outbox where convert_from(payload, 'UTF8') like ?",
+                "%" + shot.attemptId() + "%"))
+                .as("outgoing messages").isEqualTo(1);
+    }
+
+    private long countRows(String sql, Object parameter) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setObject(1, parameter);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    private boolean someoneWaitsForALock() {
+        try (Connection connection = dataSource.getConnection();
+                ResultSet rows = connection.createStatement().executeQuery("""
+                        select count(*) from pg_stat_activity
+                        where wait_event_type = 'Lock' and datname = current_database()""")) {
+            rows.next();
+            return rows.getLong(1) > 0;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

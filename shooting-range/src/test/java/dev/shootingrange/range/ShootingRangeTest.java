@@ -1,0 +1,146 @@
+package dev.shootingrange.range;
+
+import static dev.shootingrange.testing.Service.count;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.Missed;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.contract.Topology;
+import dev.shootingrange.testing.Broker;
+import dev.shootingrange.testing.Service;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** The write-up's scenarios, played over the real broker against the running consumer. */
+@QuarkusTest
+class ShootingRangeTest {
+
+    private static Broker broker;
+
+    @Inject
+    MeterRegistry registry;
+
+    private final String gameId = "range-" + UUID.randomUUID();
+    private Broker.Wire events;
+
+    @BeforeAll
+    static void connect() {
+        broker = Broker.connect();
+    }
+
+    @AfterAll
+    static void disconnect() throws Exception {
+        broker.close();
+    }
+
+    @BeforeEach
+    void watchTheWire() {
+        Service.awaitReady();
+        events = broker.watch(Topology.EVENTS, "Hit", "Missed");
+    }
+
+    @Test
+    void aShotAtTheTargetHitsAndItsDuplicateChangesNothing() {
+        move(42);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        broker.publish(shot);
+        await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1));
+
+        sendAgainAndAwaitItsDrop(shot);
+
+        List<RangeMessage> outcomes = outcomesOnTheWire(shot);
+        assertThat(outcomes).hasSize(1).first().isInstanceOf(Hit.class);
+        Hit hit = (Hit) outcomes.get(0);
+        assertThat(hit.targetPosition()).isEqualTo(42);
+        assertThat(hit.causationId()).isEqualTo(shot.messageId());
+        given().get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(42))
+                .body("outcomes", hasSize(1))
+                .body("outcomes[0].outcome", equalTo("HIT"))
+                .body("outcomes[0].messageId", equalTo(hit.messageId().toString()));
+    }
+
+    /** The alternative worlds of the write-up: without the inbox the duplicate would now miss. */
+    @Test
+    void aDuplicateShotAfterTheTargetMovedDoesNotChangeTheOutcome() {
+        move(42);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        broker.publish(shot);
+        await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1));
+        move(1);
+
+        sendAgainAndAwaitItsDrop(shot);
+
+        assertThat(outcomesOnTheWire(shot)).hasSize(1).allMatch(Hit.class::isInstance);
+    }
+
+    @Test
+    void aShotAtAGameWithoutATargetMissesNothing() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "bob", 7);
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1));
+        Missed missed = (Missed) outcomesOnTheWire(shot).get(0);
+        assertThat(missed.targetPosition()).isNull();
+        given().get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", nullValue())
+                .body("outcomes[0].outcome", equalTo("MISSED"));
+    }
+
+    @Test
+    void aShotBesideTheTargetMisses() {
+        move(10);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "bob", 11);
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1)
+                .first().isInstanceOfSatisfying(Missed.class, m -> assertThat(m.targetPosition()).isEqualTo(10)));
+    }
+
+    @Test
+    void anInvalidGameIdInTheUrlIsABadRequest() {
+        given().get("/api/ranges/{gameId}", "no spaces please").then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("gameId must be 1 to 64 of A-Z, a-z, 0-9, '_' and '-'"));
+    }
+
+    private void move(int position) {
+        broker.publish(MoveTarget.create(gameId, position));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(position)));
+    }
+
+    private void sendAgainAndAwaitItsDrop(FireAt shot) {
+        double duplicates = count(registry, "inbox.duplicates");
+        broker.publish(shot);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> count(registry, "inbox.duplicates") > duplicates);
+    }
+
+    private List<RangeMessage> outcomesOnTheWire(FireAt shot) {
+        return events.messages().stream()
+                .filter(m -> m instanceof Hit hit && hit.attemptId().equals(shot.attemptId())
+                        || m instanceof Missed missed && missed.attemptId().equals(shot.attemptId()))
+                .toList();
+    }
+}
