@@ -1,0 +1,33 @@
+package dev.shootingrange.leaderboard.api;
+
+import java.util.List;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.shootingrange.contract.Rules;
+import dev.shootingrange.leaderboard.domain.PlayerScore;
+
+@Path("/api/leaderboard")
+@Produces(MediaType.APPLICATION_JSON)
+public class LeaderBoardResource {
+
+    public record PlayerView(String player, int shots, int hits) {
+    }
+
+    public record BoardView(String gameId, List<PlayerView> players) {
+    }
+
+    /** A game nobody has shot in yet has an empty board; that is not an error here. */
+    @GET
+    @Path("/{gameId}")
+    public BoardView board(@PathParam("gameId") String gameId) {
+        Rules.checkGameId(gameId);
+        return new BoardView(gameId, PlayerScore.ranking(gameId).stream()
+                .map(score -> new PlayerView(score.player, score.shots, score.hits))
+                .toList());
+    }
+}

@@ -1,0 +1,36 @@
+package dev.shootingrange.leaderboard.messaging;
+
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.Missed;
+import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.MessageHandler;
+import dev.shootingrange.leaderboard.domain.LeaderBoard;
+
+/** Hit and Missed events from the range, each counted once. */
+@ApplicationScoped
+public class OutcomeHandler implements MessageHandler {
+
+    private final LeaderBoard leaderBoard;
+
+    OutcomeHandler(LeaderBoard leaderBoard) {
+        this.leaderBoard = leaderBoard;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of("Hit", "Missed");
+    }
+
+    @Override
+    public void handle(RangeMessage message) {
+        if (message instanceof Hit hit) {
+            leaderBoard.count(hit.gameId(), hit.attemptId(), hit.player(), true);
+        } else if (message instanceof Missed missed) {
+            leaderBoard.count(missed.gameId(), missed.attemptId(), missed.player(), false);
+        }
+    }
+}
