@@ -38,9 +38,19 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response framework(WebApplicationException e) {
+        // The JSON reader wraps its parse errors; their message is the useful one.
+        if (e.getCause() instanceof MismatchedInputException mismatched) {
+            return mismatched(mismatched);
+        }
+        if (e.getCause() instanceof JsonProcessingException unreadable) {
+            return unreadable(unreadable);
+        }
         Response.Status status = Response.Status.fromStatusCode(e.getResponse().getStatus());
         if (status == null) {
             return e.getResponse();
+        }
+        if (status == Response.Status.UNSUPPORTED_MEDIA_TYPE) {
+            return new Problem(status, "send the request body as application/json").toResponse();
         }
         return new Problem(status, e.getMessage()).toResponse();
     }

@@ -1,0 +1,103 @@
+package dev.shootingrange.scenario.api;
+
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.Rules;
+import dev.shootingrange.scenario.domain.Game;
+import dev.shootingrange.scenario.domain.GameScenario;
+import dev.shootingrange.scenario.domain.Shot;
+
+@Path("/api/games")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class GameResource {
+
+    public static final int DEFAULT_TARGET_POSITION = 42;
+
+    public record NewGame(Integer targetPosition) {
+    }
+
+    public record NewShot(String player, Integer position) {
+    }
+
+    public record NewTargetPosition(Integer position) {
+    }
+
+    public record ShotView(UUID attemptId, String player, int position, Shot.Outcome outcome) {
+    }
+
+    public record GameView(String gameId, int targetPosition, List<ShotView> shots) {
+    }
+
+    public record CreatedGame(String gameId, int targetPosition) {
+    }
+
+    public record AcceptedShot(UUID attemptId, UUID messageId) {
+    }
+
+    public record AcceptedMove(UUID messageId) {
+    }
+
+    private final GameScenario scenario;
+
+    GameResource(GameScenario scenario) {
+        this.scenario = scenario;
+    }
+
+    /** The body is optional: no body starts a game with the target at 42. */
+    @POST
+    public Response create(NewGame request) {
+        int position = request == null || request.targetPosition() == null
+                ? DEFAULT_TARGET_POSITION : request.targetPosition();
+        Rules.checkPosition("targetPosition", position);
+        Game game = scenario.createGame(position);
+        return Response.created(URI.create("/api/games/" + game.gameId))
+                .entity(new CreatedGame(game.gameId, game.targetPosition))
+                .build();
+    }
+
+    @GET
+    @Path("/{gameId}")
+    public GameView game(@PathParam("gameId") String gameId) {
+        Rules.checkGameId(gameId);
+        Game game = scenario.requireGame(gameId);
+        List<ShotView> shots = Shot.ofGame(gameId).stream()
+                .map(shot -> new ShotView(shot.attemptId, shot.player, shot.position, shot.outcome()))
+                .toList();
+        return new GameView(game.gameId, game.targetPosition, shots);
+    }
+
+    @POST
+    @Path("/{gameId}/shots")
+    public Response fire(@PathParam("gameId") String gameId, NewShot request) {
+        Rules.checkGameId(gameId);
+        Rules.required("request body", request);
+        Rules.checkPlayer(request.player());
+        Rules.checkPosition("position", request.position());
+        FireAt fireAt = scenario.fire(gameId, request.player(), request.position());
+        return Response.accepted(new AcceptedShot(fireAt.attemptId(), fireAt.messageId())).build();
+    }
+
+    @POST
+    @Path("/{gameId}/target")
+    public Response moveTarget(@PathParam("gameId") String gameId, NewTargetPosition request) {
+        Rules.checkGameId(gameId);
+        Rules.required("request body", request);
+        Rules.checkPosition("position", request.position());
+        MoveTarget move = scenario.moveTarget(gameId, request.position());
+        return Response.accepted(new AcceptedMove(move.messageId())).build();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.shootingrange.scenario.domain;
+
+import java.security.SecureRandom;
+import java.time.Instant;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+
+/** A game as the scenario runs it: where it last sent the target. */
+@Entity
+public class Game extends PanacheEntityBase {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+
+    @Id
+    @Column(name = "game_id")
+    public String gameId;
+
+    @Column(name = "target_position", nullable = false)
+    public int targetPosition;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    static Game start(int targetPosition) {
+        Game game = new Game();
+        game.gameId = newId();
+        game.targetPosition = targetPosition;
+        game.createdAt = Instant.now();
+        game.persist();
+        return game;
+    }
+
+    /** Short enough to read out to a workshop table, long enough not to collide. */
+    private static String newId() {
+        StringBuilder id = new StringBuilder("game-");
+        for (int i = 0; i < 10; i++) {
+            id.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+        }
+        return id.toString();
+    }
+}

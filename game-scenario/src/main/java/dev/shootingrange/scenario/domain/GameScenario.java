@@ -1,0 +1,71 @@
+package dev.shootingrange.scenario.domain;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.Missed;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.Problem;
+import dev.shootingrange.exactlyonce.Outbox;
+
+/**
+ * The scenario of the write-up: it starts games, takes players' shots, moves the target, and hears
+ * back what the range decided. Every command it sends leaves through the outbox, in the transaction
+ * that recorded it.
+ */
+@ApplicationScoped
+public class GameScenario {
+
+    private final Outbox outbox;
+
+    GameScenario(Outbox outbox) {
+        this.outbox = outbox;
+    }
+
+    @Transactional
+    public Game createGame(int targetPosition) {
+        Game game = Game.start(targetPosition);
+        outbox.send(MoveTarget.create(game.gameId, targetPosition));
+        return game;
+    }
+
+    @Transactional
+    public FireAt fire(String gameId, String player, int position) {
+        requireGame(gameId);
+        FireAt fireAt = FireAt.create(gameId, UUID.randomUUID(), player, position);
+        Shot.take(gameId, fireAt.attemptId(), player, position);
+        outbox.send(fireAt);
+        return fireAt;
+    }
+
+    @Transactional
+    public MoveTarget moveTarget(String gameId, int position) {
+        Game game = requireGame(gameId);
+        MoveTarget move = MoveTarget.create(gameId, position);
+        game.targetPosition = position;
+        outbox.send(move);
+        return move;
+    }
+
+    public Game requireGame(String gameId) {
+        Game game = Game.findById(gameId);
+        if (game == null) {
+            throw Problem.notFound("no game " + gameId);
+        }
+        return game;
+    }
+
+    /** Runs in the inbox's transaction. */
+    public void record(Hit hit) {
+        Shot.outcomeSeen(hit.gameId(), hit.attemptId(), hit.player(), hit.position(), Shot.Outcome.HIT);
+    }
+
+    /** Runs in the inbox's transaction. */
+    public void record(Missed missed) {
+        Shot.outcomeSeen(missed.gameId(), missed.attemptId(), missed.player(), missed.position(), Shot.Outcome.MISSED);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.shootingrange.scenario.domain;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+
+/** A shot a player took, and what the range has said about it so far. */
+@Entity
+public class Shot extends PanacheEntityBase {
+
+    public enum Outcome {
+        PENDING, HIT, MISSED,
+        /** Both a Hit and a Missed were seen: the range answered one shot in two ways. */
+        CONFLICT
+    }
+
+    @Id
+    @Column(name = "attempt_id")
+    public UUID attemptId;
+
+    @Column(name = "game_id", nullable = false)
+    public String gameId;
+
+    @Column(nullable = false)
+    public String player;
+
+    @Column(nullable = false)
+    public int position;
+
+    @Column(name = "fired_at", nullable = false)
+    public Instant firedAt;
+
+    @Column(name = "hit_seen", nullable = false)
+    public boolean hitSeen;
+
+    @Column(name = "missed_seen", nullable = false)
+    public boolean missedSeen;
+
+    static Shot take(String gameId, UUID attemptId, String player, int position) {
+        Shot shot = new Shot();
+        shot.attemptId = attemptId;
+        shot.gameId = gameId;
+        shot.player = player;
+        shot.position = position;
+        shot.firedAt = Instant.now();
+        shot.persist();
+        return shot;
+    }
+
+    public Outcome outcome() {
+        if (hitSeen && missedSeen) {
+            return Outcome.CONFLICT;
+        }
+        return hitSeen ? Outcome.HIT : missedSeen ? Outcome.MISSED : Outcome.PENDING;
+    }
+
+    /**
+     * Notes that the range said {@code outcome} (HIT or MISSED) for this attempt, in one statement: a
+     * Hit and a Missed for one shot, handled at the same moment, must both stay seen. A shot an
+     * outside client fired straight to the broker is learnt here; one in an unknown game is ignored.
+     */
+    public static void outcomeSeen(String gameId, UUID attemptId, String player, int position, Outcome outcome) {
+        getEntityManager().createNativeQuery("""
+                insert into shot (attempt_id, game_id, player, position, fired_at, hit_seen, missed_seen)
+                select ?1, ?2, ?3, ?4, now(), ?5, ?6 where exists (select 1 from game where game_id = ?2)
+                on conflict (attempt_id) do update
+                set hit_seen = shot.hit_seen or excluded.hit_seen,
+                    missed_seen = shot.missed_seen or excluded.missed_seen""")
+                .setParameter(1, attemptId)
+                .setParameter(2, gameId)
+                .setParameter(3, player)
+                .setParameter(4, position)
+                .setParameter(5, outcome == Outcome.HIT)
+                .setParameter(6, outcome == Outcome.MISSED)
+                .executeUpdate();
+    }
+
+    public static List<Shot> ofGame(String gameId) {
+        return list("gameId = ?1 order by firedAt, attemptId", gameId);
+    }
+}

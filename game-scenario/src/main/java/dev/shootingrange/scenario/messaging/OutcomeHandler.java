@@ -1,0 +1,36 @@
+package dev.shootingrange.scenario.messaging;
+
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.Missed;
+import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.MessageHandler;
+import dev.shootingrange.scenario.domain.GameScenario;
+
+/** What the range decided about the players' shots. */
+@ApplicationScoped
+public class OutcomeHandler implements MessageHandler {
+
+    private final GameScenario scenario;
+
+    OutcomeHandler(GameScenario scenario) {
+        this.scenario = scenario;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of("Hit", "Missed");
+    }
+
+    @Override
+    public void handle(RangeMessage message) {
+        if (message instanceof Hit hit) {
+            scenario.record(hit);
+        } else if (message instanceof Missed missed) {
+            scenario.record(missed);
+        }
+    }
+}
