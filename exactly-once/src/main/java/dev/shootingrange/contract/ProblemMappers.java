@@ -3,6 +3,7 @@ package dev.shootingrange.contract;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 
+import org.hibernate.exception.JDBCConnectionException;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -34,6 +35,13 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response unreadable(JsonProcessingException e) {
         return Problem.badRequest("request body is not valid JSON: " + e.getOriginalMessage()).toResponse();
+    }
+
+    /** The database is down or restarting: the same request will work again shortly. */
+    @ServerExceptionMapper
+    public Response databaseUnavailable(JDBCConnectionException e) {
+        return new Problem(Response.Status.SERVICE_UNAVAILABLE, "the database is not reachable; try again shortly")
+                .toResponse();
     }
 
     @ServerExceptionMapper

@@ -1,11 +1,14 @@
 package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
+import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.flywaydb.core.Flyway;
 import org.jboss.logging.Logger;
 
 import com.rabbitmq.client.Channel;
@@ -22,22 +25,29 @@ import io.quarkus.runtime.StartupEvent;
 public class ExactlyOnceRuntime {
 
     private static final Logger LOG = Logger.getLogger(ExactlyOnceRuntime.class);
+    private static final Duration RETRY_INTERVAL = Duration.ofSeconds(2);
 
     private final RabbitConnections connections;
     private final InboxConsumer consumer;
     private final OutboxRelay relay;
     private final Instance<MessageHandler> handler;
     private final ExactlyOnceConfig config;
+    private final Instance<Flyway> flyway;
+    private final boolean migrateHere;
     private volatile Thread starter;
+    private Channel topologyChannel;
     private volatile boolean started;
 
     ExactlyOnceRuntime(RabbitConnections connections, InboxConsumer consumer, OutboxRelay relay,
-            Instance<MessageHandler> handler, ExactlyOnceConfig config) {
+            Instance<MessageHandler> handler, ExactlyOnceConfig config, Instance<Flyway> flyway,
+            @ConfigProperty(name = "quarkus.flyway.migrate-at-start") boolean migratedAtStart) {
         this.connections = connections;
         this.consumer = consumer;
         this.relay = relay;
         this.handler = handler;
         this.config = config;
+        this.flyway = flyway;
+        this.migrateHere = !migratedAtStart && flyway.isResolvable();
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -47,10 +57,13 @@ public class ExactlyOnceRuntime {
 
     private void bringUp() {
         try {
-            connections.connect(config.queue());
-            try (Channel channel = connections.publishing().createChannel()) {
-                Topology.declare(channel);
+            if (migrateHere) {
+                migrate();
             }
+            connections.connect(config.queue());
+            // Kept open: the client re-declares what this channel declared whenever it recovers.
+            topologyChannel = connections.publishing().createChannel();
+            Topology.declare(topologyChannel);
             relay.start();
             if (handler.isResolvable()) {
                 consumer.start(handler.get());
@@ -58,8 +71,24 @@ public class ExactlyOnceRuntime {
             started = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (IOException | java.util.concurrent.TimeoutException e) {
+        } catch (IOException e) {
             LOG.error("could not declare the topology or start consuming", e);
+        }
+    }
+
+    /**
+     * Migrates the schema here rather than at boot, trying again while the database is down: a
+     * service started before its database comes up waits for it instead of exiting.
+     */
+    private void migrate() throws InterruptedException {
+        while (true) {
+            try {
+                flyway.get().migrate();
+                return;
+            } catch (RuntimeException e) {
+                LOG.warnf("database not ready (%s), trying again in %s", e.getMessage(), RETRY_INTERVAL);
+                Thread.sleep(RETRY_INTERVAL.toMillis());
+            }
         }
     }
 
