@@ -1,0 +1,94 @@
+package dev.shootingrange.testing;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A packaged service started as its own process, the way an instructor or a container runs it. */
+public final class ServiceProcess implements AutoCloseable {
+
+    private final String name;
+    private final int port;
+    private final Process process;
+    private final Path log;
+
+    private ServiceProcess(String name, int port, Process process, Path log) {
+        this.name = name;
+        this.port = port;
+        this.process = process;
+        this.log = log;
+    }
+
+    /**
+     * Starts {@code <module>/target/quarkus-app/quarkus-run.jar} on the given port, its output going to
+     * {@code target/<module>.log}, with extra system properties ("key=value").
+     */
+    public static ServiceProcess start(Path modulesRoot, String module, int port, String... properties) {
+        Path jar = modulesRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException(jar + " is missing: package " + module + " first");
+        }
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-Dquarkus.http.port=" + port));
+        for (String property : properties) {
+            command.add("-D" + property);
+        }
+        command.addAll(List.of("-jar", jar.toString()));
+        Path log = Path.of("target", module + "-" + port + ".log");
+        try {
+            Files.createDirectories(log.getParent());
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            return new ServiceProcess(module, port, process, log);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + module, e);
+        }
+    }
+
+    public String baseUrl() {
+        return "http://localhost:" + port;
+    }
+
+    /** Waits for readiness: migrated, connected, consuming. */
+    public ServiceProcess awaitReady() {
+        HttpClient http = HttpClient.newHttpClient();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).until(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited; see " + log.toAbsolutePath());
+            }
+            try {
+                HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready")).build();
+                return http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        return this;
+    }
+
+    /** Ends the process at once, as a crash or {@code kill -9} would. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            kill();
+        }
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.shootingrange.scenario;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasSize;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.testing.ServiceProcess;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+
+/**
+ * The three packaged services as separate processes against one broker and their three databases,
+ * playing a game through the HTTP API only.
+ */
+class ShootingRangeLabIT {
+
+    private static ServiceProcess range;
+    private static ServiceProcess board;
+    private static ServiceProcess scenario;
+
+    @BeforeAll
+    static void startTheLab() {
+        RestAssured.enableLoggingOfRequestAndResponseIfValidationFails();
+        Path modules = Path.of("..");
+        range = ServiceProcess.start(modules, "shooting-range", 18081);
+        board = ServiceProcess.start(modules, "leader-board", 18082);
+        scenario = ServiceProcess.start(modules, "game-scenario", 18080);
+        range.awaitReady();
+        board.awaitReady();
+        scenario.awaitReady();
+    }
+
+    @AfterAll
+    static void stopTheLab() throws Exception {
+        for (ServiceProcess service : new ServiceProcess[] { scenario, board, range }) {
+            if (service != null) {
+                service.close();
+            }
+        }
+    }
+
+    @Test
+    void aGamePlayedThroughTheApiIsConsistentAcrossTheThreeServices() {
+        String gameId = given().baseUri(scenario.baseUrl()).contentType(ContentType.JSON)
+                .body("{\"targetPosition\": 42}").post("/api/games").then()
+                .statusCode(201).extract().path("gameId");
+
+        awaitTarget(gameId, 42);
+        fire(gameId, "alice", 42);
+        fire(gameId, "bob", 7);
+        fire(gameId, "alice", 1);
+        given().baseUri(scenario.baseUrl()).contentType(ContentType.JSON).body("{\"position\": 1}")
+                .post("/api/games/{gameId}/target", gameId).then().statusCode(202);
+        awaitTarget(gameId, 1);
+        fire(gameId, "carol", 1);
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().baseUri(scenario.baseUrl())
+                .get("/api/games/{gameId}", gameId).then()
+                .body("shots", hasSize(4))
+                .body("shots.outcome", contains("HIT", "MISSED", "MISSED", "HIT")));
+        await().untilAsserted(() -> given().baseUri(board.baseUrl())
+                .get("/api/leaderboard/{gameId}", gameId).then()
+                .body("players.player", contains("carol", "alice", "bob"))
+                .body("players.shots", contains(1, 2, 1))
+                .body("players.hits", contains(1, 1, 0)));
+        given().baseUri(range.baseUrl()).get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(1))
+                .body("outcomes.outcome", contains("HIT", "MISSED", "MISSED", "HIT"));
+        for (ServiceProcess service : new ServiceProcess[] { scenario, range, board }) {
+            given().baseUri(service.baseUrl()).get("/q/metrics").then()
+                    .body(containsString("inbox_handled_total"))
+                    .body(containsString("outbox_pending"));
+        }
+        given().baseUri(scenario.baseUrl()).get("/q/health/live").then()
+                .statusCode(200).body("checks.status", everyItem(equalTo("UP")));
+    }
+
+    /** The target must stand before the shots: FireAt and MoveTarget may be handled in any order. */
+    private static void awaitTarget(String gameId, int position) {
+        await().untilAsserted(() -> given().baseUri(range.baseUrl()).get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(position)));
+    }
+
+    private static void fire(String gameId, String player, int position) {
+        given().baseUri(scenario.baseUrl()).contentType(ContentType.JSON)
+                .body("{\"player\": \"" + player + "\", \"position\": " + position + "}")
+                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202);
+    }
+}
