@@ -5,21 +5,10 @@ import java.util.UUID;
 
 /** The shot {@code attemptId} missed; {@code targetPosition} is null where the game had no target yet. */
 public record Missed(UUID messageId, String gameId, Instant sentAt, UUID causationId,
-        UUID attemptId, String player, Integer position, Integer targetPosition) implements RangeMessage {
+        UUID attemptId, String player, Integer position, Integer targetPosition) implements ShotOutcome {
 
     public static Missed of(FireAt shot, Integer targetPosition) {
         return new Missed(UUID.randomUUID(), shot.gameId(), Instant.now(), shot.messageId(),
                 shot.attemptId(), shot.player(), shot.position(), targetPosition);
-    }
-
-    @Override
-    public void validate() {
-        Rules.common(this);
-        Rules.required("attemptId", attemptId);
-        Rules.checkPlayer(player);
-        Rules.checkPosition("position", position);
-        if (targetPosition != null) {
-            Rules.checkPosition("targetPosition", targetPosition);
-        }
     }
 }

@@ -8,7 +8,7 @@ import java.util.UUID;
  * The messageId is made by the producer before the message is stored or sent, so every copy of one
  * message carries the same id: that is what an inbox deduplicates on.
  */
-public sealed interface RangeMessage permits FireAt, MoveTarget, Hit, Missed {
+public sealed interface RangeMessage permits FireAt, MoveTarget, ShotOutcome {
 
     UUID messageId();
 

@@ -33,7 +33,8 @@ class MessageCodecTest {
         Missed missed = Missed.of(FireAt.create("g-1", UUID.randomUUID(), "bob", 3), null);
         String json = new String(MessageCodec.encode(missed), StandardCharsets.UTF_8);
 
-        assertThat(json).contains("\"type\":\"Missed\"").contains("\"targetPosition\":null");
+        assertThat(json).contains("\"type\":\"Missed\"").contains("\"targetPosition\":null")
+                .doesNotContain("\"hit\"");
         assertThat(MessageCodec.decode(json.getBytes(StandardCharsets.UTF_8))).isEqualTo(missed);
     }
 

@@ -21,26 +21,30 @@ import dev.shootingrange.contract.Topology;
  * The tests' own client of the real broker: it publishes as an outside client would (valid messages,
  * duplicates, garbage) and watches what crosses the wire.
  */
-public final class Broker implements AutoCloseable {
+public final class Broker {
 
-    private final Connection connection;
     private final Channel channel;
 
     private Broker(Connection connection) throws IOException {
-        this.connection = connection;
         this.channel = connection.createChannel();
         this.channel.confirmSelect();
         Topology.declare(channel);
     }
 
-    public static Broker connect() {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(System.getProperty("rabbitmq.host", "localhost"));
-        try {
-            return new Broker(factory.newConnection("test-broker"));
-        } catch (IOException | TimeoutException e) {
-            throw new IllegalStateException("RabbitMQ is needed on localhost:5672 for this test", e);
+    private static Broker shared;
+
+    /** One connection for all the tests of a JVM, closed when it exits. */
+    public static synchronized Broker shared() {
+        if (shared == null) {
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setHost(System.getProperty("rabbitmq.host", "localhost"));
+            try {
+                shared = new Broker(factory.newConnection("test-broker"));
+            } catch (IOException | TimeoutException e) {
+                throw new IllegalStateException("RabbitMQ is needed on localhost:5672 for this test", e);
+            }
         }
+        return shared;
     }
 
     /** Publishes a contract message to its exchange, as its producer would. */
@@ -97,11 +101,6 @@ public final class Broker implements AutoCloseable {
             throw new IllegalStateException(e);
         }
         return bodies;
-    }
-
-    @Override
-    public void close() throws IOException {
-        connection.close();
     }
 
     /** What a watching queue has seen so far: every copy, in arrival order. */

@@ -14,8 +14,6 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,22 +35,12 @@ import io.restassured.http.ContentType;
 @QuarkusTest
 class GameApiTest {
 
-    private static Broker broker;
+    private final Broker broker = Broker.shared();
 
     @Inject
     MeterRegistry registry;
 
     private Broker.Wire commands;
-
-    @BeforeAll
-    static void connect() {
-        broker = Broker.connect();
-    }
-
-    @AfterAll
-    static void disconnect() throws Exception {
-        broker.close();
-    }
 
     @BeforeEach
     void watchTheCommands() {

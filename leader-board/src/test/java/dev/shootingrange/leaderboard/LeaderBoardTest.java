@@ -13,8 +13,6 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,22 +29,12 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class LeaderBoardTest {
 
-    private static Broker broker;
+    private final Broker broker = Broker.shared();
 
     @Inject
     MeterRegistry registry;
 
     private final String gameId = "board-" + UUID.randomUUID();
-
-    @BeforeAll
-    static void connect() {
-        broker = Broker.connect();
-    }
-
-    @AfterAll
-    static void disconnect() throws Exception {
-        broker.close();
-    }
 
     @BeforeEach
     void ready() {

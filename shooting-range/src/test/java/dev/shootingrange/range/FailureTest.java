@@ -17,9 +17,7 @@ import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +37,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class FailureTest {
 
-    private static Broker broker;
+    private final Broker broker = Broker.shared();
 
     @Inject
     Steps steps;
@@ -52,16 +50,6 @@ class FailureTest {
 
     private final String gameId = "crash-" + UUID.randomUUID();
     private Broker.Wire hits;
-
-    @BeforeAll
-    static void connect() {
-        broker = Broker.connect();
-    }
-
-    @AfterAll
-    static void disconnect() throws Exception {
-        broker.close();
-    }
 
     @BeforeEach
     void aimAtFortyTwo() {

@@ -14,8 +14,6 @@ import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,20 +31,10 @@ import io.quarkus.test.junit.QuarkusTest;
 class PoisonMessageTest {
 
     private static final String DLQ = Topology.deadLetterQueue(Topology.SHOOTING_RANGE_QUEUE);
-    private static Broker broker;
+    private final Broker broker = Broker.shared();
 
     @Inject
     MeterRegistry registry;
-
-    @BeforeAll
-    static void connect() {
-        broker = Broker.connect();
-    }
-
-    @AfterAll
-    static void disconnect() throws Exception {
-        broker.close();
-    }
 
     @BeforeEach
     void emptyTheDeadLetterQueue() {

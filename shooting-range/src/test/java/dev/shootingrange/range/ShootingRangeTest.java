@@ -14,8 +14,6 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,23 +32,13 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class ShootingRangeTest {
 
-    private static Broker broker;
+    private final Broker broker = Broker.shared();
 
     @Inject
     MeterRegistry registry;
 
     private final String gameId = "range-" + UUID.randomUUID();
     private Broker.Wire events;
-
-    @BeforeAll
-    static void connect() {
-        broker = Broker.connect();
-    }
-
-    @AfterAll
-    static void disconnect() throws Exception {
-        broker.close();
-    }
 
     @BeforeEach
     void watchTheWire() {

@@ -6,10 +6,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.shootingrange.contract.FireAt;
-import dev.shootingrange.contract.Hit;
-import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.Outbox;
 
 /**
@@ -60,12 +59,8 @@ public class GameScenario {
     }
 
     /** Runs in the inbox's transaction. */
-    public void record(Hit hit) {
-        Shot.outcomeSeen(hit.gameId(), hit.attemptId(), hit.player(), hit.position(), Shot.Outcome.HIT);
-    }
-
-    /** Runs in the inbox's transaction. */
-    public void record(Missed missed) {
-        Shot.outcomeSeen(missed.gameId(), missed.attemptId(), missed.player(), missed.position(), Shot.Outcome.MISSED);
+    public void record(ShotOutcome outcome) {
+        Shot.outcomeSeen(outcome.gameId(), outcome.attemptId(), outcome.player(), outcome.position(),
+                outcome.isHit() ? Shot.Outcome.HIT : Shot.Outcome.MISSED);
     }
 }

@@ -1,16 +1,17 @@
 package dev.shootingrange.leaderboard.domain;
 
-import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.shootingrange.contract.ShotOutcome;
 
 /** Counts every attempt once per player and game: a shot, and a hit where it hit. */
 @ApplicationScoped
 public class LeaderBoard {
 
-    public void count(String gameId, UUID attemptId, String player, boolean hit) {
-        if (CountedAttempt.firstTime(attemptId, gameId, hit)) {
-            PlayerScore.addShot(gameId, player, hit);
+    public void count(ShotOutcome outcome) {
+        if (CountedAttempt.firstTime(outcome.attemptId(), outcome.gameId(), outcome.isHit())) {
+            PlayerScore.addShot(outcome.gameId(), outcome.player(), outcome.isHit());
         }
     }
 }

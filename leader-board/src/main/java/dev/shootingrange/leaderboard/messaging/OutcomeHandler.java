@@ -4,9 +4,8 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.shootingrange.contract.Hit;
-import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.MessageHandler;
 import dev.shootingrange.leaderboard.domain.LeaderBoard;
 
@@ -27,10 +26,6 @@ public class OutcomeHandler implements MessageHandler {
 
     @Override
     public void handle(RangeMessage message) {
-        if (message instanceof Hit hit) {
-            leaderBoard.count(hit.gameId(), hit.attemptId(), hit.player(), true);
-        } else if (message instanceof Missed missed) {
-            leaderBoard.count(missed.gameId(), missed.attemptId(), missed.player(), false);
-        }
+        leaderBoard.count((ShotOutcome) message);
     }
 }
