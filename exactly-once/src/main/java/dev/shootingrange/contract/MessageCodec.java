@@ -46,6 +46,31 @@ public final class MessageCodec {
         }
     }
 
+    /** The same message under another messageId, as a producer that makes ids per send would emit. */
+    public static RangeMessage withMessageId(RangeMessage message, java.util.UUID messageId) {
+        try {
+            ObjectNode json = (ObjectNode) MAPPER.readTree(encode(message));
+            json.put("messageId", messageId.toString());
+            return decode(MAPPER.writeValueAsBytes(json));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The gameId of a body that may not be a valid message, where it has a well-formed one; else null. */
+    public static String peekGameId(byte[] body) {
+        try {
+            JsonNode gameId = body == null || body.length > MAX_BODY_BYTES ? null : MAPPER.readTree(body).get("gameId");
+            if (gameId != null && gameId.isTextual()) {
+                Rules.checkGameId(gameId.asText());
+                return gameId.asText();
+            }
+        } catch (IOException | RuntimeException e) {
+            // not readable: no game
+        }
+        return null;
+    }
+
     public static RangeMessage decode(byte[] body) {
         if (body == null || body.length == 0) {
             throw new InvalidMessageException("empty body");

@@ -1,5 +1,7 @@
 package dev.shootingrange.exactlyonce;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -60,5 +62,18 @@ public class ExactlyOnceMetrics {
 
     void outboxPending(long rows) {
         outboxPending.set(rows);
+    }
+
+    /** The counters as the lab's {@code stats} shows them. */
+    public Map<String, Number> snapshot() {
+        Map<String, Number> stats = new LinkedHashMap<>();
+        stats.put("received", (long) received.count());
+        stats.put("handled", (long) handled.count());
+        stats.put("duplicatesDropped", (long) duplicates.count());
+        stats.put("deadLettered", (long) deadLettered.count());
+        stats.put("retried", (long) retried.count());
+        stats.put("published", (long) registry.find("outbox.published").counters().stream().mapToDouble(Counter::count).sum());
+        stats.put("outboxPending", outboxPending.get());
+        return stats;
     }
 }

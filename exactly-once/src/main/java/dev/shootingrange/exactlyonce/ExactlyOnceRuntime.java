@@ -37,6 +37,7 @@ public class ExactlyOnceRuntime {
     private volatile Thread starter;
     private Channel topologyChannel;
     private volatile boolean started;
+    private volatile boolean migrated;
 
     ExactlyOnceRuntime(RabbitConnections connections, InboxConsumer consumer, OutboxRelay relay,
             Instance<MessageHandler> handler, ExactlyOnceConfig config, Instance<Flyway> flyway,
@@ -48,6 +49,7 @@ public class ExactlyOnceRuntime {
         this.config = config;
         this.flyway = flyway;
         this.migrateHere = !migratedAtStart && flyway.isResolvable();
+        this.migrated = !migrateHere;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -84,6 +86,7 @@ public class ExactlyOnceRuntime {
         while (true) {
             try {
                 flyway.get().migrate();
+                migrated = true;
                 return;
             } catch (RuntimeException e) {
                 LOG.warnf("database not ready (%s), trying again in %s", e.getMessage(), RETRY_INTERVAL);
@@ -98,6 +101,11 @@ public class ExactlyOnceRuntime {
         }
         consumer.stop();
         relay.stop();
+    }
+
+    /** The schema is in place: the tables of the inbox and the outbox can be used. */
+    public boolean isMigrated() {
+        return migrated;
     }
 
     /** Connected, topology declared, consuming and relaying. */

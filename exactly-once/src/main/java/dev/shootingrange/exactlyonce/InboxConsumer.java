@@ -81,7 +81,7 @@ public class InboxConsumer {
             long tag = envelope.getDeliveryTag();
             Delivery delivery;
             try {
-                delivery = processor.process(properties.getContentType(), body, handler);
+                delivery = processor.process(properties.getContentType(), body, envelope.isRedeliver(), handler);
             } catch (Exception e) {
                 retryLater(tag, e);
                 return;

@@ -24,11 +24,13 @@ public class InboxProcessor {
     private final EntityManager entityManager;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
+    private final History history;
     private final String consumer;
 
     InboxProcessor(Inbox inbox, EntityManager entityManager, Steps steps, ExactlyOnceMetrics metrics,
-            ExactlyOnceConfig config) {
+            History history, ExactlyOnceConfig config) {
         this.inbox = inbox;
+        this.history = history;
         this.entityManager = entityManager;
         this.steps = steps;
         this.metrics = metrics;
@@ -37,6 +39,11 @@ public class InboxProcessor {
 
     /** @param contentType the AMQP content type; absent is taken as JSON, anything else is invalid */
     public Delivery process(String contentType, byte[] body, MessageHandler handler) {
+        return process(contentType, body, false, handler);
+    }
+
+    /** @param redelivered the broker's flag: this copy was delivered before and not acknowledged */
+    public Delivery process(String contentType, byte[] body, boolean redelivered, MessageHandler handler) {
         metrics.received();
         RangeMessage message;
         try {
@@ -50,9 +57,16 @@ public class InboxProcessor {
         } catch (InvalidMessageException e) {
             metrics.deadLettered();
             LOG.warnf("dead-lettering a message on %s: %s", consumer, e.getMessage());
+            history.receivedApart(body, MessageHistory.Disposition.DEAD_LETTERED, redelivered, e.getMessage());
             return new Delivery.Invalid(e.getMessage());
         }
-        boolean first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, handler));
+        boolean first;
+        try {
+            first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, body, redelivered, handler));
+        } catch (RuntimeException e) {
+            history.receivedApart(body, MessageHistory.Disposition.RETRIED, redelivered, String.valueOf(e.getMessage()));
+            throw e;
+        }
         if (first) {
             metrics.handled();
             return new Delivery.Handled(message);
@@ -62,12 +76,14 @@ public class InboxProcessor {
         return new Delivery.Duplicate(message);
     }
 
-    private boolean handleOnce(RangeMessage message, MessageHandler handler) {
+    private boolean handleOnce(RangeMessage message, byte[] body, boolean redelivered, MessageHandler handler) {
         steps.reached(Step.BEFORE_INBOX_INSERT, message.messageId(), message.type());
         if (!inbox.firstDelivery(consumer, message.messageId())) {
+            history.received(message, body, MessageHistory.Disposition.DUPLICATE, redelivered);
             return false;
         }
         handler.handle(message);
+        history.received(message, body, MessageHistory.Disposition.HANDLED, redelivered);
         steps.reached(Step.BEFORE_FLUSH, message.messageId(), message.type());
         entityManager.flush();
         steps.reached(Step.BEFORE_COMMIT, message.messageId(), message.type());

@@ -51,6 +51,14 @@ public class OutboxMessage extends PanacheEntityBase {
     @Column(name = "sent_at")
     public Instant sentAt;
 
+    /** Not published before this moment: the lab's delay fault pushes it back. */
+    @Column(name = "available_at", nullable = false)
+    public Instant availableAt;
+
+    /** Held back by the lab until released, so that later messages overtake it. */
+    @Column(nullable = false)
+    public boolean held;
+
     protected OutboxMessage() {
     }
 
@@ -61,6 +69,13 @@ public class OutboxMessage extends PanacheEntityBase {
         this.routingKey = type;
         this.payload = MessageCodec.encode(message);
         this.createdAt = Instant.now();
+        this.availableAt = createdAt;
+    }
+
+    /** The same message under a new messageId: what a producer without stable ids would send. */
+    OutboxMessage copyWithNewId() {
+        RangeMessage copy = MessageCodec.withMessageId(MessageCodec.decode(payload), UUID.randomUUID());
+        return new OutboxMessage(copy);
     }
 
     /**
@@ -70,7 +85,7 @@ public class OutboxMessage extends PanacheEntityBase {
     @SuppressWarnings("unchecked")
     static List<OutboxMessage> claimPending(int limit) {
         return getEntityManager().createNativeQuery("""
-                select * from outbox where sent_at is null
+                select * from outbox where sent_at is null and not held and available_at <= now()
                 order by id limit ?1 for update skip locked""", OutboxMessage.class)
                 .setParameter(1, limit)
                 .getResultList();
@@ -80,6 +95,14 @@ public class OutboxMessage extends PanacheEntityBase {
         if (!ids.isEmpty()) {
             update("sentAt = ?1 where id in ?2", Instant.now(), ids);
         }
+    }
+
+    static int releaseHeld() {
+        return update("held = false where held = true and sentAt is null");
+    }
+
+    public static OutboxMessage byMessageId(UUID messageId) {
+        return find("messageId", messageId).firstResult();
     }
 
     public static long pending() {

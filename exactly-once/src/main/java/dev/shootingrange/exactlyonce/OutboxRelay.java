@@ -1,9 +1,11 @@
 package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -38,17 +40,22 @@ public class OutboxRelay {
     private final ExactlyOnceConfig.Relay config;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
+    private final Lab lab;
+    private final History history;
     private final Semaphore wakeUp = new Semaphore(0);
     private final Set<String> returned = ConcurrentHashMap.newKeySet();
     private volatile Thread thread;
     private volatile boolean running;
     private Channel channel;
 
-    OutboxRelay(RabbitConnections connections, ExactlyOnceConfig config, Steps steps, ExactlyOnceMetrics metrics) {
+    OutboxRelay(RabbitConnections connections, ExactlyOnceConfig config, Steps steps, ExactlyOnceMetrics metrics,
+            Lab lab, History history) {
+        this.history = history;
         this.connections = connections;
         this.config = config.relay();
         this.steps = steps;
         this.metrics = metrics;
+        this.lab = lab;
     }
 
     void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) OutboxWritten written) {
@@ -108,24 +115,87 @@ public class OutboxRelay {
             if (batch.isEmpty()) {
                 return 0;
             }
-            List<Long> confirmed = publish(batch);
-            steps.reached(Step.AFTER_CONFIRM_BEFORE_MARK, batch.get(0).messageId, batch.get(0).type);
+            List<OutboxMessage> due = holdBackSome(batch);
+            for (OutboxMessage row : due) {
+                steps.reached(Step.AFTER_COMMIT_BEFORE_PUBLISH, row.messageId, row.type);
+            }
+            List<Long> confirmed = publish(due);
+            for (OutboxMessage row : due) {
+                steps.reached(Step.AFTER_CONFIRM_BEFORE_MARK, row.messageId, row.type);
+            }
             OutboxMessage.markSent(confirmed);
             return confirmed.size();
         });
     }
 
+    /** The lab's hold and delay faults: such rows stay pending, to be overtaken by later ones. */
+    private List<OutboxMessage> holdBackSome(List<OutboxMessage> batch) {
+        List<OutboxMessage> due = new ArrayList<>(batch.size());
+        for (OutboxMessage row : batch) {
+            long delayMs = lab.delayMs();
+            if (lab.takeHold(row.type)) {
+                row.held = true;
+            } else if (delayMs > 0) {
+                row.availableAt = Instant.now().plusMillis(delayMs);
+            } else {
+                due.add(row);
+            }
+        }
+        return due;
+    }
+
+    /** Publishes the messages the lab holds back now. */
+    public int releaseHeld() {
+        int released = QuarkusTransaction.requiringNew().call(OutboxMessage::releaseHeld);
+        wakeUp.release();
+        return released;
+    }
+
+    /**
+     * Sends an already sent message again: the same copy (as a relay that crashed before marking it
+     * would), or the same content under a new messageId (as a producer without stable ids would).
+     */
+    public UUID resend(UUID messageId, boolean newMessageId) {
+        UUID resent = QuarkusTransaction.requiringNew().call(() -> {
+            OutboxMessage row = OutboxMessage.byMessageId(messageId);
+            if (row == null) {
+                return null;
+            }
+            if (!newMessageId) {
+                row.sentAt = null;
+                return row.messageId;
+            }
+            OutboxMessage copy = row.copyWithNewId();
+            copy.persist();
+            return copy.messageId;
+        });
+        wakeUp.release();
+        return resent;
+    }
+
+    static AMQP.BasicProperties properties(String messageId, String type) {
+        return new AMQP.BasicProperties.Builder()
+                .contentType("application/json")
+                .deliveryMode(2)
+                .messageId(messageId)
+                .type(type)
+                .build();
+    }
+
     private List<Long> publish(List<OutboxMessage> batch) throws IOException, InterruptedException, TimeoutException {
+        if (batch.isEmpty()) {
+            return List.of();
+        }
         Channel channel = channel();
         returned.clear();
+        List<OutboxMessage> copiesSent = new ArrayList<>(batch.size());
         for (OutboxMessage row : batch) {
-            AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                    .contentType("application/json")
-                    .deliveryMode(2)
-                    .messageId(row.messageId.toString())
-                    .type(row.type)
-                    .build();
-            channel.basicPublish(row.exchange, row.routingKey, true, properties, row.payload);
+            int copies = lab.duplicate() ? 2 : 1;
+            for (int i = 0; i < copies; i++) {
+                channel.basicPublish(row.exchange, row.routingKey, true, properties(row.messageId.toString(), row.type),
+                        row.payload);
+                copiesSent.add(row);
+            }
         }
         // Throws if the broker nacked any or did not answer in time: then none is marked sent.
         channel.waitForConfirmsOrDie(config.confirmTimeout().toMillis());
@@ -135,9 +205,11 @@ public class OutboxRelay {
                 LOG.warnf("%s %s to %s was unroutable; it stays pending", row.type, row.messageId, row.exchange);
             } else {
                 confirmed.add(row.id);
-                metrics.published(row.type);
             }
         }
+        List<byte[]> delivered = copiesSent.stream().filter(row -> !returned.contains(row.messageId.toString()))
+                .peek(row -> metrics.published(row.type)).map(row -> row.payload).toList();
+        history.published(delivered);
         return confirmed;
     }
 

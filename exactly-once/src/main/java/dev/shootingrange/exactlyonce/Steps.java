@@ -20,14 +20,28 @@ public class Steps {
     private static final Listener NONE = (step, messageId, type) -> {
     };
 
+    private final Lab lab;
     private volatile Listener listener = NONE;
+
+    Steps(Lab lab) {
+        this.lab = lab;
+    }
 
     public void listen(Listener listener) {
         this.listener = listener == null ? NONE : listener;
     }
 
+    /** Throws {@link SimulatedCrash} where the lab's fault fires here, after the listener had its look. */
     public void reached(Step step, UUID messageId, String type) {
+        if (faultFires(step, messageId, type)) {
+            throw new SimulatedCrash(step);
+        }
+    }
+
+    /** For a caller that must act before it crashes: tells whether the lab's fault fires here. */
+    boolean faultFires(Step step, UUID messageId, String type) {
         listener.reached(step, messageId, type);
+        return lab.faultAt(step, type);
     }
 
     /** Thrown by a listener to make the machinery behave as if the process died at that step. */

@@ -8,47 +8,19 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasSize;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.testing.ServiceProcess;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 
-/**
- * The three packaged services as separate processes against one broker and their three databases,
- * playing a game through the HTTP API only.
- */
+/** The three packaged services as separate processes, playing a game through the HTTP API only. */
 class ShootingRangeLabIT {
 
-    private static ServiceProcess range;
-    private static ServiceProcess board;
-    private static ServiceProcess scenario;
-
-    @BeforeAll
-    static void startTheLab() {
-        RestAssured.enableLoggingOfRequestAndResponseIfValidationFails();
-        Path modules = Path.of("..");
-        range = ServiceProcess.start(modules, "shooting-range", 18081);
-        board = ServiceProcess.start(modules, "leader-board", 18082);
-        scenario = ServiceProcess.start(modules, "game-scenario", 18080);
-        range.awaitReady();
-        board.awaitReady();
-        scenario.awaitReady();
-    }
-
-    @AfterAll
-    static void stopTheLab() throws Exception {
-        for (ServiceProcess service : new ServiceProcess[] { scenario, board, range }) {
-            if (service != null) {
-                service.close();
-            }
-        }
-    }
+    private static final ServiceProcess range = LabProcesses.RANGE;
+    private static final ServiceProcess board = LabProcesses.BOARD;
+    private static final ServiceProcess scenario = LabProcesses.SCENARIO;
 
     @Test
     void aGamePlayedThroughTheApiIsConsistentAcrossTheThreeServices() {

@@ -1,5 +1,6 @@
--- The exactly-once machinery's tables, shared by every service. Services number their own
--- migrations from V2 on.
+-- The exactly-once machinery's tables, shared by every service. This library's migrations and each
+-- service's own share one history, so all are versioned by date (V<yyyy>_<mm>_<dd>_<n>): a later
+-- migration of either always sorts after the ones already applied.
 
 -- One row per message a consumer has handled; the primary key is the deduplication.
 create table inbox (
@@ -19,7 +20,10 @@ create table outbox (
     type        text        not null,
     payload     bytea       not null,
     created_at  timestamptz not null,
-    sent_at     timestamptz
+    sent_at     timestamptz,
+    -- The lab's faults: a delayed row waits until available_at, a held one until it is released.
+    available_at timestamptz not null,
+    held        boolean     not null default false
 );
 -- The relay only ever looks for unsent rows, and the purge only for sent ones.
 create index outbox_pending on outbox (id) where sent_at is null;

@@ -1,0 +1,172 @@
+package dev.shootingrange.exactlyonce;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The lab's switches for this service: which protections are on, and which faults to inject. Every
+ * protection is on and every fault off until a workshop changes them, at runtime.
+ */
+@ApplicationScoped
+public class Lab {
+
+    public static final String INBOX = "inbox";
+    public static final String OUTBOX = "outbox";
+    public static final String ATTEMPT_DEDUP = "attemptDedup";
+
+    /** Random faults: each rate is the chance that one message meets it. */
+    public record Chaos(double duplicateRate, double delayRate, long maxDelayMs, double crashAfterPublishRate,
+            double crashBeforeAckRate, double crashBeforePublishRate, double rollbackAfterSendRate,
+            Long seed, Long inboxRetentionSeconds) {
+
+        public static final Chaos NONE = new Chaos(0, 0, 1000, 0, 0, 0, 0, null, null);
+
+        double rateAt(Step step) {
+            return switch (step) {
+                case AFTER_CONFIRM_BEFORE_MARK -> crashAfterPublishRate;
+                case AFTER_COMMIT_BEFORE_ACK -> crashBeforeAckRate;
+                case AFTER_COMMIT_BEFORE_PUBLISH -> crashBeforePublishRate;
+                case ROLLBACK_AFTER_SEND -> rollbackAfterSendRate;
+                default -> 0;
+            };
+        }
+    }
+
+    /** A fault armed for the next message of one type. */
+    public record ArmedFault(String point, String type) {
+    }
+
+    private final List<String> protectionNames;
+    private final Map<String, Boolean> protections = new ConcurrentHashMap<>();
+    private final List<ArmedFault> armed = new CopyOnWriteArrayList<>();
+    private final Set<String> holdNext = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicLong> fired = new ConcurrentHashMap<>();
+    private volatile Chaos chaos = Chaos.NONE;
+    private Random random = new Random();
+
+    Lab(@ConfigProperty(name = "lab.protections", defaultValue = "inbox,outbox") List<String> protectionNames) {
+        this.protectionNames = List.copyOf(protectionNames);
+        reset();
+    }
+
+    public List<String> protectionNames() {
+        return protectionNames;
+    }
+
+    public boolean isOn(String protection) {
+        return protections.getOrDefault(protection, true);
+    }
+
+    public Map<String, Boolean> protections() {
+        Map<String, Boolean> view = new LinkedHashMap<>();
+        protectionNames.forEach(name -> view.put(name, isOn(name)));
+        return view;
+    }
+
+    public void protect(String protection, boolean on) {
+        if (!protectionNames.contains(protection)) {
+            throw new IllegalArgumentException("unknown protection '" + protection + "'; this service has " + protectionNames);
+        }
+        protections.put(protection, on);
+    }
+
+    public Chaos chaos() {
+        return chaos;
+    }
+
+    public synchronized void chaos(Chaos chaos) {
+        this.chaos = chaos;
+        this.random = chaos.seed() == null ? new Random() : new Random(chaos.seed());
+    }
+
+    public void arm(ArmedFault fault) {
+        Step.ofFault(fault.point());
+        armed.add(fault);
+    }
+
+    public List<ArmedFault> armedFaults() {
+        return List.copyOf(armed);
+    }
+
+    /** Holds back the next outgoing message of this type until {@link OutboxRelay#releaseHeld()}. */
+    public void holdNext(String type) {
+        holdNext.add(type);
+    }
+
+    public Set<String> holdsArmed() {
+        return Set.copyOf(holdNext);
+    }
+
+    boolean takeHold(String type) {
+        return holdNext.remove(type);
+    }
+
+    public synchronized void reset() {
+        protections.clear();
+        armed.clear();
+        holdNext.clear();
+        chaos(Chaos.NONE);
+    }
+
+    /** The inbox's duplicate-detection window: the lab may shorten it to show what a late copy does. */
+    Duration inboxRetention(Duration configured) {
+        Long seconds = chaos.inboxRetentionSeconds();
+        return seconds == null ? configured : Duration.ofSeconds(seconds);
+    }
+
+    /** Whether a fault fires for this message at this step: one armed for its type, or by chance. */
+    boolean faultAt(Step step, String type) {
+        if (step.faultName == null) {
+            return false;
+        }
+        for (ArmedFault fault : armed) {
+            if (fault.point().equals(step.faultName) && fault.type().equals(type) && armed.remove(fault)) {
+                return count(step.faultName);
+            }
+        }
+        return roll(chaos.rateAt(step)) && count(step.faultName);
+    }
+
+    boolean duplicate() {
+        return roll(chaos.duplicateRate()) && count("duplicated");
+    }
+
+    /** How long to hold back a message, or zero. */
+    long delayMs() {
+        if (!roll(chaos.delayRate()) || chaos.maxDelayMs() <= 0) {
+            return 0;
+        }
+        count("delayed");
+        synchronized (this) {
+            return 1 + (long) (random.nextDouble() * chaos.maxDelayMs());
+        }
+    }
+
+    private synchronized boolean roll(double rate) {
+        return rate > 0 && random.nextDouble() < rate;
+    }
+
+    private boolean count(String what) {
+        fired.computeIfAbsent(what, k -> new AtomicLong()).incrementAndGet();
+        return true;
+    }
+
+    /** How often each fault fired since the service started. */
+    public Map<String, Long> faultsFired() {
+        Map<String, Long> view = new LinkedHashMap<>();
+        new ArrayList<>(fired.keySet()).stream().sorted().forEach(k -> view.put(k, fired.get(k).get()));
+        return view;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.shootingrange.exactlyonce;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.contract.ShotOutcome;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+
+/**
+ * One copy of a message as this service saw it: received (and what became of it) or published. The
+ * lab draws its timeline from these and checks consistency against what really crossed the wire.
+ */
+@Entity
+@Table(name = "message_history")
+public class MessageHistory extends PanacheEntityBase {
+
+    public enum Direction {
+        IN, OUT
+    }
+
+    public enum Disposition {
+        /** Received and handled: its effects are committed with this row. */
+        HANDLED,
+        /** Received and recognised by the inbox: skipped. */
+        DUPLICATE,
+        /** Received, not valid input: sent to the dead-letter queue. */
+        DEAD_LETTERED,
+        /** Received, handling failed: requeued to be tried again. */
+        RETRIED,
+        /** Published and confirmed by the broker. */
+        PUBLISHED
+    }
+
+    private static final int MAX_BODY_CHARS = 4096;
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @Column(name = "game_id")
+    public String gameId;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public Direction direction;
+
+    @Column(name = "message_id")
+    public UUID messageId;
+
+    public String type;
+
+    @Column(name = "attempt_id")
+    public UUID attemptId;
+
+    @Column(name = "causation_id")
+    public UUID causationId;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public Disposition disposition;
+
+    @Column(nullable = false)
+    public boolean redelivered;
+
+    public String detail;
+
+    public String body;
+
+    @Column(name = "recorded_at", nullable = false)
+    public Instant recordedAt;
+
+    static MessageHistory of(Direction direction, Disposition disposition, RangeMessage message, byte[] body) {
+        MessageHistory entry = new MessageHistory();
+        entry.direction = direction;
+        entry.disposition = disposition;
+        entry.recordedAt = Instant.now();
+        entry.body = text(body);
+        if (message != null) {
+            entry.gameId = message.gameId();
+            entry.messageId = message.messageId();
+            entry.type = message.type();
+            entry.causationId = message.causationId();
+            if (message instanceof FireAt shot) {
+                entry.attemptId = shot.attemptId();
+            } else if (message instanceof ShotOutcome outcome) {
+                entry.attemptId = outcome.attemptId();
+            }
+        }
+        return entry;
+    }
+
+    /** A page of a game's history, oldest first. */
+    public static List<MessageHistory> ofGame(String gameId, int page, int size) {
+        return find("gameId = ?1 order by id", gameId).page(page, size).list();
+    }
+
+    private static String text(byte[] body) {
+        if (body == null) {
+            return null;
+        }
+        String text = new String(body, 0, Math.min(body.length, MAX_BODY_CHARS * 4), StandardCharsets.UTF_8);
+        return text.length() > MAX_BODY_CHARS ? text.substring(0, MAX_BODY_CHARS) + "…" : text;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.shootingrange.scenario;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.hasItems;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+
+/** Each of the write-ups' stories both ways: the violation appears with the protections off, not on. */
+class ExperimentsIT {
+
+    @Test
+    void theExperimentsAreListedWithAnExplanation() {
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/lab/experiments").then()
+                .statusCode(200)
+                .body("name", hasItems("alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
+                        "late-duplicate", "storm"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = { "alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
+            "late-duplicate" })
+    void breaksWithoutItsProtectionAndHoldsWithIt(String experiment) {
+        JsonPath off = run(experiment, "{\"protections\": \"off\"}");
+        JsonPath on = run(experiment, "{\"protections\": \"on\"}");
+
+        assertThat(off.getList("violations", String.class)).as(off.getString("observed")).isNotEmpty();
+        assertThat(on.getList("violations", String.class)).as(on.getString("observed")).isEmpty();
+        assertThat(on.getString("observed")).isNotEqualTo(off.getString("observed"));
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = { 1, 2, 3 })
+    void aStormKeepsAllFourRulesWithTheProtectionsOn(long seed) {
+        JsonPath on = run("storm", "{\"protections\": \"on\", \"seed\": " + seed + ", \"shots\": 20}");
+
+        assertThat(on.getList("violations", String.class)).isEmpty();
+        assertThat(on.getBoolean("consistency.consistent")).isTrue();
+        assertThat(on.getList("consistency.rules.status", String.class)).containsOnly("OK");
+    }
+
+    @Test
+    void aStormBreaksTheRulesWithTheProtectionsOff() {
+        JsonPath off = run("storm", "{\"protections\": \"off\", \"seed\": 1, \"shots\": 20}");
+
+        assertThat(off.getList("violations", String.class)).isNotEmpty();
+        assertThat(off.getList("consistency.rules.status", String.class)).contains("VIOLATED");
+    }
+
+    @Test
+    void anUnknownExperimentOrABadRequestSaysWhy() {
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"protections\": \"on\"}")
+                .post("/api/lab/experiments/{name}", "no-such-story").then().statusCode(404);
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"protections\": \"maybe\"}")
+                .post("/api/lab/experiments/{name}", "ghost").then().statusCode(400);
+    }
+
+    private static JsonPath run(String experiment, String body) {
+        return given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body(body)
+                .post("/api/lab/experiments/{name}", experiment).then()
+                .statusCode(200)
+                .extract().jsonPath();
+    }
+}
