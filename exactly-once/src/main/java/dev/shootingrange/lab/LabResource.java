@@ -35,7 +35,6 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 /** How a workshop switches this service's protections off and on and injects faults, at runtime. */
 @Path("/api/lab")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class LabResource {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -78,6 +77,7 @@ public class LabResource {
     }
 
     /** A partial update: {"inbox": false} switches the inbox off and leaves the rest alone. */
+    @Consumes(MediaType.APPLICATION_JSON)
     @PUT
     @Path("/protections")
     public LabView protections(Map<String, Object> changes) {
@@ -95,6 +95,7 @@ public class LabResource {
     }
 
     /** A partial update of the random faults; rates are chances from 0 to 1 per message. */
+    @Consumes(MediaType.APPLICATION_JSON)
     @PUT
     @Path("/chaos")
     public LabView chaos(Map<String, Object> changes) {
@@ -112,6 +113,7 @@ public class LabResource {
     }
 
     /** Arms a fault point for the next message of a type: {"point": "after-commit-before-ack", "type": "FireAt"}. */
+    @Consumes(MediaType.APPLICATION_JSON)
     @POST
     @Path("/faults")
     public LabView arm(FaultRequest request) {
@@ -128,6 +130,7 @@ public class LabResource {
     }
 
     /** Holds back the next outgoing message of a type, so that later ones overtake it. */
+    @Consumes(MediaType.APPLICATION_JSON)
     @POST
     @Path("/holds")
     public LabView hold(HoldRequest request) {
@@ -179,10 +182,12 @@ public class LabResource {
         return new HistoryPage(gameId, service, page, size, entries);
     }
 
+    /** Every protection on, every fault off, and held messages released: nothing stays behind. */
     @POST
     @Path("/reset")
     public LabView reset() {
         lab.reset();
+        relay.releaseHeld();
         return lab();
     }
 

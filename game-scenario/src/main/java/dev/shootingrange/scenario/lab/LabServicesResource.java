@@ -22,7 +22,6 @@ import dev.shootingrange.lab.LabResource;
  */
 @Path("/api/lab/services")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class LabServicesResource {
 
     private static final String ALL = "all";
@@ -44,6 +43,7 @@ public class LabServicesResource {
         return services.lab(service);
     }
 
+    @Consumes(MediaType.APPLICATION_JSON)
     @PUT
     @Path("/{service}/protections")
     public Object protect(@PathParam("service") String service, Map<String, Object> changes) {
@@ -55,6 +55,7 @@ public class LabServicesResource {
         return services.protect(service, changes);
     }
 
+    @Consumes(MediaType.APPLICATION_JSON)
     @PUT
     @Path("/{service}/chaos")
     public Object chaos(@PathParam("service") String service, Map<String, Object> changes) {
@@ -66,6 +67,7 @@ public class LabServicesResource {
         return services.chaos(service, changes);
     }
 
+    @Consumes(MediaType.APPLICATION_JSON)
     @POST
     @Path("/{service}/faults")
     public JsonNode arm(@PathParam("service") String service, LabResource.FaultRequest request) {
@@ -73,6 +75,7 @@ public class LabServicesResource {
         return services.arm(service, request.point(), request.type());
     }
 
+    @Consumes(MediaType.APPLICATION_JSON)
     @POST
     @Path("/{service}/holds")
     public JsonNode hold(@PathParam("service") String service, LabResource.HoldRequest request) {
