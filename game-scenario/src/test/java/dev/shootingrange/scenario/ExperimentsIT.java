@@ -1,8 +1,17 @@
 package dev.shootingrange.scenario;
 
+import static dev.shootingrange.scenario.LabProcesses.fire;
+import static dev.shootingrange.scenario.LabProcesses.moveTarget;
+import static dev.shootingrange.scenario.LabProcesses.newGame;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.hasSize;
+
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,6 +67,31 @@ class ExperimentsIT {
                 .post("/api/lab/experiments/{name}", "no-such-story").then().statusCode(404);
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"protections\": \"maybe\"}")
                 .post("/api/lab/experiments/{name}", "ghost").then().statusCode(400);
+    }
+
+    @Test
+    void anExportedGameReplaysToTheSameOutcomes() {
+        String gameId = newGame(42);
+        fire(gameId, "alice", 42);
+        fire(gameId, "bob", 3);
+        moveTarget(gameId, 3);
+        fire(gameId, "carol", 3);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                .get("/api/games/{gameId}", gameId).then().body("shots.outcome", contains("HIT", "MISSED", "HIT")));
+
+        String scenario = given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/games/{gameId}/scenario", gameId).then()
+                .statusCode(200)
+                .body("targetPosition", equalTo(42))
+                .body("steps", hasSize(4))
+                .body("steps[2].move", equalTo(3))
+                .extract().asString();
+        JsonPath replay = given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body(scenario)
+                .queryParam("replayOf", gameId).post("/api/games/replay").then()
+                .statusCode(200).extract().jsonPath();
+
+        assertThat(replay.getString("gameId")).isNotEqualTo(gameId);
+        assertThat(replay.getList("outcomes", String.class)).containsExactly("HIT", "MISSED", "HIT");
+        assertThat(replay.getBoolean("consistency.consistent")).isTrue();
     }
 
     private static JsonPath run(String experiment, String body) {

@@ -1,9 +1,14 @@
 package dev.shootingrange.scenario;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+
 import java.nio.file.Path;
 
 import dev.shootingrange.testing.ServiceProcess;
 import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
 
 /**
  * The three packaged services as separate processes against one broker and their three databases,
@@ -38,5 +43,31 @@ final class LabProcesses {
     }
 
     private LabProcesses() {
+    }
+
+    static String newGame(int targetPosition) {
+        String gameId = given().baseUri(SCENARIO.baseUrl()).contentType(ContentType.JSON)
+                .body("{\"targetPosition\": " + targetPosition + "}").post("/api/games").then()
+                .statusCode(201).extract().path("gameId");
+        awaitTarget(gameId, targetPosition);
+        return gameId;
+    }
+
+    /** Moves the target and waits until the range has it: FireAt and MoveTarget may be handled in any order. */
+    static void moveTarget(String gameId, int position) {
+        given().baseUri(SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"position\": " + position + "}")
+                .post("/api/games/{gameId}/target", gameId).then().statusCode(202);
+        awaitTarget(gameId, position);
+    }
+
+    static void awaitTarget(String gameId, int position) {
+        await().untilAsserted(() -> given().baseUri(RANGE.baseUrl()).get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(position)));
+    }
+
+    static void fire(String gameId, String player, int position) {
+        given().baseUri(SCENARIO.baseUrl()).contentType(ContentType.JSON)
+                .body("{\"player\": \"" + player + "\", \"position\": " + position + "}")
+                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202);
     }
 }

@@ -1,5 +1,8 @@
 package dev.shootingrange.scenario;
 
+import static dev.shootingrange.scenario.LabProcesses.fire;
+import static dev.shootingrange.scenario.LabProcesses.moveTarget;
+import static dev.shootingrange.scenario.LabProcesses.newGame;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.contains;
@@ -13,7 +16,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.testing.ServiceProcess;
-import io.restassured.http.ContentType;
 
 /** The three packaged services as separate processes, playing a game through the HTTP API only. */
 class ShootingRangeLabIT {
@@ -24,17 +26,11 @@ class ShootingRangeLabIT {
 
     @Test
     void aGamePlayedThroughTheApiIsConsistentAcrossTheThreeServices() {
-        String gameId = given().baseUri(scenario.baseUrl()).contentType(ContentType.JSON)
-                .body("{\"targetPosition\": 42}").post("/api/games").then()
-                .statusCode(201).extract().path("gameId");
-
-        awaitTarget(gameId, 42);
+        String gameId = newGame(42);
         fire(gameId, "alice", 42);
         fire(gameId, "bob", 7);
         fire(gameId, "alice", 1);
-        given().baseUri(scenario.baseUrl()).contentType(ContentType.JSON).body("{\"position\": 1}")
-                .post("/api/games/{gameId}/target", gameId).then().statusCode(202);
-        awaitTarget(gameId, 1);
+        moveTarget(gameId, 1);
         fire(gameId, "carol", 1);
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().baseUri(scenario.baseUrl())
@@ -56,17 +52,5 @@ class ShootingRangeLabIT {
         }
         given().baseUri(scenario.baseUrl()).get("/q/health/live").then()
                 .statusCode(200).body("checks.status", everyItem(equalTo("UP")));
-    }
-
-    /** The target must stand before the shots: FireAt and MoveTarget may be handled in any order. */
-    private static void awaitTarget(String gameId, int position) {
-        await().untilAsserted(() -> given().baseUri(range.baseUrl()).get("/api/ranges/{gameId}", gameId).then()
-                .body("targetPosition", equalTo(position)));
-    }
-
-    private static void fire(String gameId, String player, int position) {
-        given().baseUri(scenario.baseUrl()).contentType(ContentType.JSON)
-                .body("{\"player\": \"" + player + "\", \"position\": " + position + "}")
-                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202);
     }
 }

@@ -6,8 +6,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -30,6 +28,7 @@ import dev.shootingrange.exactlyonce.Step;
 import dev.shootingrange.exactlyonce.Steps;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
+import dev.shootingrange.testing.Sql;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -99,7 +98,7 @@ class FailureTest {
 
     /** A commit the database refuses is retried until it succeeds: never dead-lettered, never lost. */
     @Test
-    void aFailingCommitIsRetriedUntilTheDatabaseTakesIt() throws Exception {
+    void aFailingCommitIsRetriedUntilTheDatabaseTakesIt() {
         FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
         broker.purge(Topology.deadLetterQueue(Topology.SHOOTING_RANGE_QUEUE));
         double retried = count(registry, "inbox.retried");
@@ -130,17 +129,11 @@ class FailureTest {
                 .toList();
     }
 
-    private long pendingOutboxRows() throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-                var rows = connection.createStatement().executeQuery("select count(*) from outbox where sent_at is null")) {
-            rows.next();
-            return rows.getLong(1);
-        }
+    private long pendingOutboxRows() {
+        return Sql.count(dataSource, "select count(*) from outbox where sent_at is null");
     }
 
-    private void sql(String statement) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.createStatement().execute(statement);
-        }
+    private void sql(String statement) {
+        Sql.execute(dataSource, statement);
     }
 }

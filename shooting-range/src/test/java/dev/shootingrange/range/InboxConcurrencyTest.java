@@ -2,10 +2,6 @@ package dev.shootingrange.range;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -29,6 +25,7 @@ import dev.shootingrange.exactlyonce.InboxProcessor;
 import dev.shootingrange.exactlyonce.Steps;
 import dev.shootingrange.range.messaging.RangeMessageHandler;
 import dev.shootingrange.testing.Interleavings;
+import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -106,7 +103,7 @@ class InboxConcurrencyTest {
         }
     }
 
-    private void assertEffectsOnce(FireAt shot) throws SQLException {
+    private void assertEffectsOnce(FireAt shot) {
         assertThat(countRows("select count(*) from outcome where attempt_id = ?", shot.attemptId()))
                 .as("outcomes decided").isEqualTo(1);
         assertThat(countRows("select count(*) from outbox where convert_from(payload, 'UTF8') like ?",
@@ -114,26 +111,13 @@ class InboxConcurrencyTest {
                 .as("outgoing messages").isEqualTo(1);
     }
 
-    private long countRows(String sql, Object parameter) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setObject(1, parameter);
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
+    private long countRows(String sql, Object parameter) {
+        return Sql.count(dataSource, sql, parameter);
     }
 
     private boolean someoneWaitsForALock() {
-        try (Connection connection = dataSource.getConnection();
-                ResultSet rows = connection.createStatement().executeQuery("""
-                        select count(*) from pg_stat_activity
-                        where wait_event_type = 'Lock' and datname = current_database()""")) {
-            rows.next();
-            return rows.getLong(1) > 0;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sql.count(dataSource, """
+                select count(*) from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()""") > 0;
     }
 }

@@ -2,10 +2,6 @@ package dev.shootingrange.range;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.UUID;
 
 import javax.sql.DataSource;
@@ -15,6 +11,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.exactlyonce.RetentionPurge;
+import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Inbox records and sent outbox rows older than the retention (7 days by default) are deleted. */
@@ -28,7 +25,7 @@ class RetentionTest {
     DataSource dataSource;
 
     @Test
-    void onlyRowsPastTheRetentionAreDeleted() throws SQLException {
+    void onlyRowsPastTheRetentionAreDeleted() {
         UUID oldInbox = UUID.randomUUID();
         UUID freshInbox = UUID.randomUUID();
         UUID oldSent = UUID.randomUUID();
@@ -55,22 +52,11 @@ class RetentionTest {
         }
     }
 
-    private void update(String sql, UUID id) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setObject(1, id);
-            statement.executeUpdate();
-        }
+    private void update(String sql, UUID id) {
+        Sql.execute(dataSource, sql, id);
     }
 
-    private long count(String sql, UUID id) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setObject(1, id);
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
+    private long count(String sql, UUID id) {
+        return Sql.count(dataSource, sql, id);
     }
 }

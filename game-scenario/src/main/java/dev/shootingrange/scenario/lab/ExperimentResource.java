@@ -33,11 +33,10 @@ public class ExperimentResource {
         return Experiments.ALL;
     }
 
-    /** Experiments change the lab of every service, so they run one at a time. */
     @POST
     @Path("/{name}")
     @Blocking
-    public synchronized Experiments.Report run(@PathParam("name") String name, Run run) {
+    public Experiments.Report run(@PathParam("name") String name, Run run) {
         if (Experiments.ALL.stream().noneMatch(experiment -> experiment.name().equals(name))) {
             throw Problem.notFound("no experiment '" + name + "'; there are "
                     + Experiments.ALL.stream().map(Experiments.Description::name).toList());

@@ -72,7 +72,8 @@ public class Experiments {
         this.checker = checker;
     }
 
-    public Report run(String name, boolean protect, long seed, int shots) {
+    /** Experiments change the lab of every service, so they run one at a time. */
+    public synchronized Report run(String name, boolean protect, long seed, int shots) {
         lab.resetEverywhere();
         try {
             return switch (name) {
@@ -210,6 +211,91 @@ public class Experiments {
         return report("storm", null, gameId, protect, settings, "all four rules hold with the protections on",
                 shots + " shots under chaos: " + (broken == 0 ? "all four rules hold" : broken + " rule(s) broken"),
                 Duration.ofSeconds(3));
+    }
+
+    /** A played game as steps that can be played again: the first step is the target's start. */
+    public record Scenario(Integer targetPosition, List<Step> steps, Map<String, JsonNode> lab) {
+    }
+
+    /** One step: a shot ({@code player} and {@code position}) or a move ({@code move} is the new position). */
+    public record Step(String player, Integer position, Integer move) {
+    }
+
+    public record Replay(String gameId, String replayOf, List<String> outcomes, Consistency.Verdict consistency) {
+    }
+
+    /** The game's commands as they went out, with each service's protections and chaos as they are now. */
+    public Scenario export(String gameId) {
+        scenario.requireGame(gameId);
+        List<Step> steps = new java.util.ArrayList<>();
+        Integer start = null;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode entry : lab.history(LabServices.GAME_SCENARIO, gameId).path("entries")) {
+            if (!entry.path("direction").asText().equals("OUT") || !seen.add(entry.path("messageId").asText())) {
+                continue;
+            }
+            JsonNode body = readTree(entry.path("body").asText());
+            if (entry.path("type").asText().equals("MoveTarget")) {
+                if (start == null) {
+                    start = body.path("position").asInt();
+                } else {
+                    steps.add(new Step(null, null, body.path("position").asInt()));
+                }
+            } else if (entry.path("type").asText().equals("FireAt")) {
+                steps.add(new Step(body.path("player").asText(), body.path("position").asInt(), null));
+            }
+        }
+        Map<String, JsonNode> settings = new LinkedHashMap<>();
+        for (String service : LabServices.ALL) {
+            JsonNode state = lab.lab(service);
+            var chaos = (com.fasterxml.jackson.databind.node.ObjectNode) state.path("chaos").deepCopy();
+            chaos.remove(List.of("faults", "holds"));
+            settings.put(service, lab.json().createObjectNode().<com.fasterxml.jackson.databind.node.ObjectNode> set(
+                    "protections", state.path("protections")).set("chaos", chaos));
+        }
+        return new Scenario(start == null ? 42 : start, steps, settings);
+    }
+
+    /**
+     * Plays a scenario on a fresh game, under its lab settings (put back afterwards), one step after
+     * the other: each move lands at the range before the next shot, so outcomes come out the same.
+     */
+    public synchronized Replay replay(Scenario recorded, String replayOf) {
+        if (recorded == null || recorded.steps() == null) {
+            throw Problem.badRequest("a scenario needs steps");
+        }
+        lab.resetEverywhere();
+        try {
+            if (recorded.lab() != null) {
+                recorded.lab().forEach((service, settings) -> {
+                    lab.protect(service, lab.json().convertValue(settings.path("protections"), Map.class));
+                    lab.chaos(service, lab.json().convertValue(settings.path("chaos"), Map.class));
+                });
+            }
+            String gameId = newGame(recorded.targetPosition() == null ? 42 : recorded.targetPosition());
+            List<FireAt> shots = new java.util.ArrayList<>();
+            for (Step step : recorded.steps()) {
+                if (step.move() != null) {
+                    moveTarget(gameId, step.move());
+                } else {
+                    shots.add(scenario.fire(gameId, step.player(), step.position()));
+                    awaitDecision(gameId, shots.get(shots.size() - 1));
+                }
+            }
+            awaitQuiet(gameId);
+            List<String> outcomes = shots.stream().map(shot -> outcomeOf(shot).name()).toList();
+            return new Replay(gameId, replayOf, outcomes, checker.judge(gameId, Duration.ofSeconds(3)));
+        } finally {
+            lab.resetEverywhere();
+        }
+    }
+
+    private JsonNode readTree(String json) {
+        try {
+            return lab.json().readTree(json);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private Map<String, Map<String, Object>> protect(boolean on, String service, String... protections) {
