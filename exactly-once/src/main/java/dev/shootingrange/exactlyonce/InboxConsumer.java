@@ -106,6 +106,11 @@ public class InboxConsumer {
         /** The message is valid but could not be handled now (database down, a failed commit): requeue it. */
         private void retryLater(long tag, Exception e) throws IOException {
             metrics.retried();
+            if (Steps.SimulatedCrash.in(e)) {
+                // The lab's crash before the commit: the broker delivers the message again, at once.
+                getChannel().basicNack(tag, false, true);
+                return;
+            }
             retryDelayMs = Math.min(Math.max(retryDelayMs * 2, 50), config.consumer().maxRetryDelay().toMillis());
             LOG.warnf("handling a message from %s failed (%s); requeued, this consumer pauses %d ms",
                     config.queue(), e, retryDelayMs);

@@ -139,6 +139,19 @@ public class Lab {
         return roll(chaos.rateAt(step)) && count(step.faultName);
     }
 
+    /**
+     * Whether the relay dies at this step for a batch: where a fault is armed for one of its types, or
+     * by chance once per batch, as a process dies once however many rows it was sending.
+     */
+    boolean faultAtBatch(Step step, java.util.Collection<String> types) {
+        for (ArmedFault fault : armed) {
+            if (fault.point().equals(step.faultName) && types.contains(fault.type()) && armed.remove(fault)) {
+                return count(step.faultName);
+            }
+        }
+        return roll(chaos.rateAt(step)) && count(step.faultName);
+    }
+
     boolean duplicate() {
         return roll(chaos.duplicateRate()) && count("duplicated");
     }

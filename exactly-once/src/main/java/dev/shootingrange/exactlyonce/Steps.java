@@ -38,6 +38,14 @@ public class Steps {
         }
     }
 
+    /** The relay's batch at a step: the listener sees each row, the lab's fault fires once for all. */
+    void reachedBatch(Step step, java.util.List<OutboxMessage> rows) {
+        rows.forEach(row -> listener.reached(step, row.messageId, row.type));
+        if (!rows.isEmpty() && lab.faultAtBatch(step, rows.stream().map(row -> row.type).toList())) {
+            throw new SimulatedCrash(step);
+        }
+    }
+
     /** For a caller that must act before it crashes: tells whether the lab's fault fires here. */
     boolean faultFires(Step step, UUID messageId, String type) {
         listener.reached(step, messageId, type);
@@ -48,6 +56,16 @@ public class Steps {
     public static class SimulatedCrash extends RuntimeException {
         public SimulatedCrash(Step step) {
             super("simulated crash at " + step, null, false, false);
+        }
+
+        /** Whether this failure is (or was caused by) a simulated crash. */
+        public static boolean in(Throwable failure) {
+            for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+                if (cause instanceof SimulatedCrash) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

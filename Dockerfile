@@ -1,0 +1,41 @@
+# syntax=docker/dockerfile:1
+# One build of the whole reactor, then one slim image per service (docker compose picks the target).
+
+FROM eclipse-temurin:17-jdk AS build
+WORKDIR /src
+# Dependencies first, so that a change of code does not download them again.
+COPY .mvn/ .mvn/
+COPY mvnw pom.xml ./
+COPY exactly-once/pom.xml exactly-once/
+COPY shooting-range/pom.xml shooting-range/
+COPY leader-board/pom.xml leader-board/
+COPY game-scenario/pom.xml game-scenario/
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q dependency:go-offline -DskipTests || true
+COPY exactly-once/src exactly-once/src
+COPY shooting-range/src shooting-range/src
+COPY leader-board/src leader-board/src
+COPY game-scenario/src game-scenario/src
+# The same build command as CI's, without the tests (they need their own broker and database).
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B package -DskipTests
+
+FROM eclipse-temurin:17-jre AS service
+RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+USER 1001
+ENV JAVA_OPTS="-XX:MaxRAMPercentage=75"
+ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/quarkus-run.jar"]
+
+FROM service AS shooting-range
+COPY --from=build --chown=1001 /src/shooting-range/target/quarkus-app/ /app/
+EXPOSE 8081
+HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=24 CMD curl -fsS http://localhost:8081/q/health/ready || exit 1
+
+FROM service AS leader-board
+COPY --from=build --chown=1001 /src/leader-board/target/quarkus-app/ /app/
+EXPOSE 8082
+HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=24 CMD curl -fsS http://localhost:8082/q/health/ready || exit 1
+
+FROM service AS game-scenario
+COPY --from=build --chown=1001 /src/game-scenario/target/quarkus-app/ /app/
+EXPOSE 8080
+HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=24 CMD curl -fsS http://localhost:8080/q/health/ready || exit 1

@@ -1,0 +1,203 @@
+package dev.shootingrange.scenario;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in a real headless Chromium (Debian's, with its chromedriver), against the three
+ * packaged services: found by role and label, as a player finds things, never by CSS path.
+ */
+class ConsoleIT {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private final List<WebDriver> browsers = new ArrayList<>();
+
+    @BeforeEach
+    void labIsUp() {
+        assertThat(CHROMIUM).as("install Debian's chromium and chromium-driver (see .ci/run)").exists();
+        LabProcesses.SCENARIO.baseUrl();
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).post("/api/lab/services/all/reset").then().statusCode(200);
+    }
+
+    @AfterEach
+    void noErrorsInTheBrowserConsole() {
+        try {
+            for (WebDriver browser : browsers) {
+                List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                        .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                        .map(LogEntry::getMessage)
+                        .toList();
+                assertThat(errors).as("errors in the browser console").isEmpty();
+            }
+        } finally {
+            browsers.forEach(WebDriver::quit);
+        }
+    }
+
+    @Test
+    void aShotAtTheTargetShowsAHitLive() throws Exception {
+        WebDriver browser = open("/");
+        click(browser, By.xpath("//button[text()='New game']"));
+        waitFor(browser, By.cssSelector("#grid button.target[aria-label='Fire at 42']"));
+
+        click(browser, By.cssSelector("button[aria-label='Fire at 42']"));
+
+        waitFor(browser, By.xpath("//tr[@aria-label='Shot of player-1 at 42: HIT']"));
+        waitFor(browser, By.xpath("//li[contains(@class,'OK')]//span[contains(text(),'Counted once')]"));
+        waitFor(browser, By.xpath("//*[name()='svg' and contains(@aria-label,'message copies')]"));
+        screenshot(browser, "console-play");
+    }
+
+    @Test
+    void alternativeWorldsShowsRedWithoutTheInboxAndGreenWithIt() throws Exception {
+        WebDriver browser = open("/");
+        click(browser, By.xpath("//button[text()='Run alternative-worlds']"));
+
+        By off = By.xpath("//td[@aria-label='alternative-worlds with protections off']/div[contains(@class,'broken')]");
+        By on = By.xpath("//td[@aria-label='alternative-worlds with protections on']/div[contains(@class,'held')]");
+
+        waitFor(browser, on, Duration.ofSeconds(60));
+        assertThat(waitFor(browser, off).getText()).contains("CONFLICT");
+        assertThat(waitFor(browser, on).getText()).contains("HIT");
+        browser.findElement(By.id("experiments-heading")).click();
+        screenshot(browser, "console-experiments");
+    }
+
+    @Test
+    void switchingAProtectionOffChangesTheLab() throws Exception {
+        WebDriver browser = open("/");
+        WebElement inbox = waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox']"));
+        assertThat(inbox.isSelected()).isTrue();
+
+        inbox.click();
+
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                .get("/api/lab/services/shooting-range").jsonPath().getBoolean("protections.inbox") == false);
+        waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox' and not(@checked)]"));
+        screenshot(browser, "console-lab");
+        click(browser, By.id("reset-all"));
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                .get("/api/lab/services/shooting-range").jsonPath().getBoolean("protections.inbox"));
+    }
+
+    @Test
+    void twoPlayersOnOneGameSeeEachOthersShots() {
+        String gameId = LabProcesses.newGame(7);
+        WebDriver alice = open("/?game=" + gameId);
+        WebDriver bob = open("/?game=" + gameId);
+        name(alice, "alice");
+        name(bob, "bob");
+
+        click(alice, By.cssSelector("button[aria-label='Fire at 7']"));
+        click(bob, By.cssSelector("button[aria-label='Fire at 3']"));
+
+        for (WebDriver browser : List.of(alice, bob)) {
+            waitFor(browser, By.xpath("//tr[@aria-label='Shot of alice at 7: HIT']"));
+            waitFor(browser, By.xpath("//tr[@aria-label='Shot of bob at 3: MISSED']"));
+        }
+    }
+
+    @Test
+    void aPlayerNamedLikeMarkupIsShownAsText() {
+        String gameId = LabProcesses.newGame(5);
+        WebDriver browser = open("/?game=" + gameId);
+        String markup = "<script>alert(1)</script>";
+        name(browser, markup);
+
+        click(browser, By.cssSelector("button[aria-label='Fire at 5']"));
+
+        WebElement row = waitFor(browser, By.xpath("//tbody[@id='shots']/tr"));
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> row.findElement(By.tagName("td")).getText().equals(markup));
+        assertThat(alertShown(browser)).isFalse();
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/games/{gameId}", gameId).then()
+                .body("shots[0].player", equalTo(markup));
+    }
+
+    private WebDriver open(String path) {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,900");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        WebDriver browser = new ChromeDriver(service, options);
+        browsers.add(browser);
+        browser.get(LabProcesses.SCENARIO.baseUrl() + path);
+        return browser;
+    }
+
+    private static void name(WebDriver browser, String player) {
+        WebElement field = waitFor(browser, By.xpath("//label[contains(.,'Player')]/input"));
+        field.clear();
+        field.sendKeys(player);
+    }
+
+    /** Clicks what the locator finds once it shows; a live redraw may replace it meanwhile, so try again. */
+    private static void click(WebDriver browser, By locator) {
+        new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class).until(b -> {
+            List<WebElement> found = b.findElements(locator);
+            if (found.isEmpty() || !found.get(0).isDisplayed()) {
+                return false;
+            }
+            found.get(0).click();
+            return true;
+        });
+    }
+
+    private static WebElement waitFor(WebDriver browser, By locator) {
+        return waitFor(browser, locator, Duration.ofSeconds(20));
+    }
+
+    private static WebElement waitFor(WebDriver browser, By locator, Duration timeout) {
+        return new WebDriverWait(browser, timeout).ignoring(StaleElementReferenceException.class).until(b -> {
+            List<WebElement> found = b.findElements(locator);
+            return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
+        });
+    }
+
+    private static boolean alertShown(WebDriver browser) {
+        try {
+            browser.switchTo().alert();
+            return true;
+        } catch (NoAlertPresentException none) {
+            return false;
+        }
+    }
+
+    private static void screenshot(WebDriver browser, String name) throws Exception {
+        Files.createDirectories(SCREENSHOTS);
+        Files.write(SCREENSHOTS.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+}

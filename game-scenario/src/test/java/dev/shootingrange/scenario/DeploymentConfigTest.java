@@ -1,0 +1,91 @@
+package dev.shootingrange.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker-compose.yml, the Dockerfile and each service's configuration must agree: no Docker engine runs
+ * here, so this is what keeps the one-command workshop launch from drifting away from the code.
+ */
+class DeploymentConfigTest {
+
+    private static final Path ROOT = Path.of("..");
+
+    @ParameterizedTest
+    @ValueSource(strings = { "shooting-range", "leader-board", "game-scenario" })
+    @SuppressWarnings("unchecked")
+    void composeDockerfileAndConfigurationAgree(String service) throws IOException {
+        Properties config = configuration(service);
+        Map<String, Object> compose = compose(service);
+        String port = config.getProperty("quarkus.http.port");
+        String database = config.getProperty("quarkus.datasource.jdbc.url").replaceAll(".*/", "");
+        Map<String, String> environment = (Map<String, String>) compose.get("environment");
+
+        assertThat((List<Object>) compose.get("ports")).as("host port").contains(port + ":" + port);
+        assertThat(environment.get("QUARKUS_DATASOURCE_JDBC_URL")).endsWith("/" + database);
+        for (String variable : environment.keySet()) {
+            assertThat(config.stringPropertyNames()).as(variable + " sets a property the service reads")
+                    .anyMatch(property -> property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase().equals(variable));
+        }
+        assertThat(Files.readString(ROOT.resolve("docker/create-databases.sql"))).contains("create database " + database + ";");
+        String stage = dockerStage(service);
+        assertThat(stage).contains("EXPOSE " + port)
+                .contains("http://localhost:" + port + "/q/health/ready")
+                .contains("/src/" + service + "/target/quarkus-app/");
+    }
+
+    @Test
+    void theConsoleFindsTheOtherServicesByTheirComposeNamesAndPorts() throws IOException {
+        @SuppressWarnings("unchecked")
+        Map<String, String> environment = (Map<String, String>) compose("game-scenario").get("environment");
+        for (String service : List.of("shooting-range", "leader-board")) {
+            String variable = "LAB_SERVICES_" + service.replace('-', '_').toUpperCase() + "_URL";
+            assertThat(environment.get(variable))
+                    .isEqualTo("http://" + service + ":" + configuration(service).getProperty("quarkus.http.port"));
+        }
+    }
+
+    @Test
+    void theImageIsBuiltByTheWrapperAsCiBuildsIt() throws IOException {
+        String dockerfile = Files.readString(ROOT.resolve("Dockerfile"));
+        assertThat(dockerfile).contains("./mvnw -B package -DskipTests");
+        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("./mvnw -B verify");
+        assertThat(Files.readString(ROOT.resolve("README.md"))).contains("./mvnw verify").contains("docker compose up --build");
+    }
+
+    private static Properties configuration(String service) throws IOException {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
+            properties.load(reader);
+        }
+        return properties;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> compose(String service) throws IOException {
+        try (Reader reader = Files.newBufferedReader(ROOT.resolve("docker-compose.yml"))) {
+            Map<String, Object> file = new Yaml().load(reader);
+            return (Map<String, Object>) ((Map<String, Object>) file.get("services")).get(service);
+        }
+    }
+
+    private static String dockerStage(String service) throws IOException {
+        String dockerfile = Files.readString(ROOT.resolve("Dockerfile"));
+        int start = dockerfile.indexOf("AS " + service + "\n");
+        assertThat(start).as("a Dockerfile stage named " + service).isPositive();
+        int end = dockerfile.indexOf("\nFROM ", start);
+        return dockerfile.substring(start, end < 0 ? dockerfile.length() : end);
+    }
+}
