@@ -37,9 +37,9 @@ done
 
 cat <<MSG
 
-  Console:       http://localhost:8080
-  Shooting range http://localhost:8081/api/ranges/{gameId}
-  Leader board   http://localhost:8082/api/leaderboard/{gameId}
+  Console:        http://localhost:8080
+  Shooting range: http://localhost:8081/api/ranges/{gameId}
+  Leader board:   http://localhost:8082/api/leaderboard/{gameId}
 
 Logs in target/logs/. Press Ctrl-C to stop.
 MSG
