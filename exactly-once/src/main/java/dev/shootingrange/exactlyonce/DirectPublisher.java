@@ -37,7 +37,8 @@ public class DirectPublisher {
     private final Lab lab;
     private final ExactlyOnceMetrics metrics;
     private final History history;
-    private final ScheduledExecutorService delayed = Executors.newSingleThreadScheduledExecutor(Threads.named("direct-delay"));
+    /** Publishes after the commit, off the committing thread: that one may still hold its connection. */
+    private final ScheduledExecutorService publisher = Executors.newSingleThreadScheduledExecutor(Threads.named("direct-publish"));
     private Channel channel;
 
     DirectPublisher(RabbitConnections connections, TransactionSynchronizationRegistry transactions, Steps steps,
@@ -64,7 +65,7 @@ public class DirectPublisher {
             @Override
             public void afterCompletion(int status) {
                 if (status == Status.STATUS_COMMITTED) {
-                    afterCommit(message, body);
+                    publisher.execute(() -> afterCommit(message, body));
                 }
             }
         });
@@ -77,7 +78,7 @@ public class DirectPublisher {
         }
         long delay = lab.delayMs();
         if (delay > 0) {
-            delayed.schedule(() -> publish(message, body), delay, TimeUnit.MILLISECONDS);
+            publisher.schedule(() -> publish(message, body), delay, TimeUnit.MILLISECONDS);
         } else {
             publish(message, body);
         }
@@ -105,6 +106,6 @@ public class DirectPublisher {
 
     @PreDestroy
     void stop() {
-        delayed.shutdownNow();
+        publisher.shutdownNow();
     }
 }

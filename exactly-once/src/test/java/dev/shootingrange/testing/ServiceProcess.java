@@ -53,6 +53,10 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    public long pid() {
+        return process.pid();
+    }
+
     public String baseUrl() {
         return "http://localhost:" + port;
     }

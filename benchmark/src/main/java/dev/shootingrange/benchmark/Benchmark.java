@@ -1,0 +1,252 @@
+package dev.shootingrange.benchmark;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.shootingrange.testing.ServiceProcess;
+
+/**
+ * What exactly-once costs on this machine: the three packaged services under an open-loop load, with
+ * every protection on and with the inbox and outbox off, beside the ceilings of RabbitMQ and PostgreSQL
+ * measured in the same run. Prints a table and writes docs/benchmarks.md.
+ *
+ * Options: --rates=100,200,... (the ladder), --step-seconds=N, --soak-minutes=N (0 skips the soak).
+ */
+public final class Benchmark {
+
+    private static final String JDBC = "jdbc:postgresql://localhost:5432/";
+    private static final List<String> SERVICES = List.of("shooting-range", "leader-board", "game-scenario");
+    private static final Map<String, Integer> PORTS = Map.of("game-scenario", 19080, "shooting-range", 19081, "leader-board", 19082);
+    private static final Map<String, String> DATABASES = Map.of("game-scenario", "game_scenario", "shooting-range",
+            "shooting_range", "leader-board", "leader_board");
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        List<Integer> ladder = LoadRun.ladder(options.getOrDefault("rates", "25,50,75,100,150,200,300,400,600,800,1000,1200"));
+        Duration step = Duration.ofSeconds(Long.parseLong(options.getOrDefault("step-seconds", "15")));
+        int soakMinutes = Integer.parseInt(options.getOrDefault("soak-minutes", "0"));
+        Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
+
+        StringBuilder report = new StringBuilder();
+        Map<String, ServiceProcess> services = new LinkedHashMap<>();
+        try {
+            for (String service : SERVICES) {
+                List<String> properties = new ArrayList<>();
+                if (service.equals("game-scenario")) {
+                    properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
+                    properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
+                }
+                services.put(service, ServiceProcess.start(Path.of("."), service, PORTS.get(service), properties.toArray(String[]::new)));
+            }
+            services.values().forEach(ServiceProcess::awaitReady);
+            String scenario = services.get("game-scenario").baseUrl();
+            LoadRun load = new LoadRun(scenario, JDBC + "leader_board");
+
+            say("warming up (not measured)");
+            load.run(20, Duration.ofSeconds(30));
+
+            say("ceilings of the parts");
+            double pgInserts = pgbenchInserts();
+            double rabbitRate = perfTest();
+
+            say("protections on");
+            List<LoadRun.Result> on = climb(load, ladder, step);
+            setProtections(scenario, false);
+            say("inbox and outbox off");
+            List<LoadRun.Result> off = climb(load, ladder, step);
+            setProtections(scenario, true);
+            int maxOn = maxSustained(on);
+            int maxOff = maxSustained(off);
+
+            List<LoadRun.Result> loads = new ArrayList<>();
+            for (int percent : List.of(25, 50, 80)) {
+                int rate = Math.max(1, maxOn * percent / 100);
+                say("latency at " + percent + " % of the maximum: " + rate + " shots/s");
+                loads.add(load.run(rate, step));
+            }
+            List<LoadRun.Result> soak = new ArrayList<>();
+            for (int minute = 1; minute <= soakMinutes; minute++) {
+                say("soak, minute " + minute + " of " + soakMinutes);
+                soak.add(load.run(Math.max(1, maxOn / 2), Duration.ofMinutes(1)));
+            }
+
+            report.append(markdown(options, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate, services));
+        } finally {
+            for (ServiceProcess service : services.values()) {
+                service.close();
+            }
+        }
+        Files.createDirectories(output.getParent());
+        Files.writeString(output, report);
+        System.out.println(report);
+    }
+
+    private static List<LoadRun.Result> climb(LoadRun load, List<Integer> ladder, Duration step) throws Exception {
+        List<LoadRun.Result> results = new ArrayList<>();
+        for (int rate : ladder) {
+            LoadRun.Result result = load.run(rate, step);
+            results.add(result);
+            say(String.format("  %5d shots/s: counted %d of %d, p99 %.0f ms, drained in %.1f s -> %s", rate, result.counted(),
+                    result.sent(), result.p99(), result.drainSeconds(), result.sustained() ? "sustained" : "NOT sustained"));
+            if (!result.sustained()) {
+                break;
+            }
+        }
+        return results;
+    }
+
+    private static int maxSustained(List<LoadRun.Result> results) {
+        return results.stream().filter(LoadRun.Result::sustained).mapToInt(LoadRun.Result::rate).max().orElse(0);
+    }
+
+    private static void setProtections(String scenario, boolean on) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(scenario + "/api/lab/services/all/protections"))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"inbox\":" + on + ",\"outbox\":" + on + "}")).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("cannot switch protections: " + response.body());
+        }
+    }
+
+    /** PostgreSQL single-row insert commits per second, 16 clients, 10 s (pgbench). */
+    private static double pgbenchInserts() throws Exception {
+        run("psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "create table if not exists bench_insert (id bigint, payload text)");
+        Path script = Files.createTempFile("insert", ".sql");
+        Files.writeString(script, "\\set id random(1, 1000000000)\ninsert into bench_insert (id, payload) values (:id, 'shot');\n");
+        String out = run("pgbench", "-h", "127.0.0.1", "-U", "postgres", "-n", "-c", "16", "-j", "2", "-T", "10", "-f",
+                script.toString(), "postgres");
+        run("psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "drop table bench_insert");
+        return number(out, "tps = ([0-9.]+)");
+    }
+
+    /** RabbitMQ persistent publish with confirms to acknowledged consume, msgs/s, 10 s (PerfTest). */
+    private static double perfTest() throws Exception {
+        // PerfTest configures logback itself: keep the services' JBoss logging bridge off its class path.
+        String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(jar -> !jar.contains("slf4j-jboss-logmanager"))
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+        String out = run(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath,
+                "com.rabbitmq.perf.PerfTest", "--uri", "amqp://guest:guest@localhost:5672",
+                "-x", "1", "-y", "1", "-f", "persistent", "-c", "200", "-s", "200", "-z", "10", "-u", "benchmark-perf-test",
+                "--auto-delete", "true");
+        return number(out, "receiving rate avg: ([0-9.]+)");
+    }
+
+    private static String markdown(Map<String, String> options, List<LoadRun.Result> on, List<LoadRun.Result> off, int maxOn,
+            int maxOff, List<LoadRun.Result> loads, List<LoadRun.Result> soak, double pgInserts, double rabbitRate,
+            Map<String, ServiceProcess> services) throws Exception {
+        StringBuilder md = new StringBuilder();
+        md.append("# Benchmark: what exactly-once costs\n\n")
+                .append("Measured ").append(LocalDate.now()).append(" on ").append(Runtime.getRuntime().availableProcessors())
+                .append(" cores and ").append(memoryGiB()).append(" GiB, everything on one machine (services, RabbitMQ, ")
+                .append("PostgreSQL and the load generator). Command: `scripts/benchmark.sh")
+                .append(options.isEmpty() ? "" : " " + String.join(" ", options.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList()))
+                .append("`.\n\n")
+                .append("A shot is fired over HTTP at a fixed rate (open loop) and counts as done when the leader board has ")
+                .append("counted it; latency runs from the shot's intended start to that count. A rate is *sustained* when every ")
+                .append("shot was counted and the backlog drained within 2 s of the load stopping.\n\n");
+        md.append("## Highest sustained rate\n\n| protections | shots/s | ratio |\n| --- | ---: | ---: |\n")
+                .append("| all on (exactly once) | ").append(maxOn).append(" | ")
+                .append(maxOff == 0 ? "–" : String.format("%.0f %%", 100.0 * maxOn / maxOff)).append(" |\n")
+                .append("| inbox and outbox off | ").append(maxOff).append(" | 100 % |\n\n");
+        md.append("## Ceilings of the parts, same run\n\n| part | per second |\n| --- | ---: |\n")
+                .append(String.format("| RabbitMQ: persistent publish with confirms → acknowledged consume (PerfTest) | %.0f msgs |%n", rabbitRate))
+                .append(String.format("| PostgreSQL: single-row insert commits, 16 clients (pgbench) | %.0f commits |%n%n", pgInserts));
+        md.append("## End-to-end latency (protections on)\n\n").append(latencyTable(loads)).append('\n');
+        md.append("## The climbs\n\nProtections on:\n\n").append(latencyTable(on)).append("\nInbox and outbox off:\n\n")
+                .append(latencyTable(off)).append('\n');
+        if (!soak.isEmpty()) {
+            md.append("## Soak at 50 % of the maximum, per minute\n\n").append(latencyTable(soak)).append('\n');
+        }
+        md.append("## After the run\n\n| service | RSS | inbox rows | outbox rows (pending) |\n| --- | ---: | ---: | ---: |\n");
+        for (Map.Entry<String, ServiceProcess> service : services.entrySet()) {
+            String db = DATABASES.get(service.getKey());
+            md.append("| ").append(service.getKey()).append(" | ").append(rssMiB(service.getValue().pid())).append(" MiB | ")
+                    .append(count(db, "select count(*) from inbox")).append(" | ").append(count(db, "select count(*) from outbox"))
+                    .append(" (").append(count(db, "select count(*) from outbox where sent_at is null")).append(") |\n");
+        }
+        return md.toString();
+    }
+
+    private static String latencyTable(List<LoadRun.Result> results) {
+        StringBuilder table = new StringBuilder("| offered shots/s | counted / sent | p50 ms | p95 ms | p99 ms | max ms | sustained |\n"
+                + "| ---: | ---: | ---: | ---: | ---: | ---: | :---: |\n");
+        for (LoadRun.Result r : results) {
+            table.append(String.format("| %d | %d / %d | %.0f | %.0f | %.0f | %.0f | %s |%n", r.rate(), r.counted(), r.sent(), r.p50(),
+                    r.p95(), r.p99(), r.max(), r.sustained() ? "yes" : "no"));
+        }
+        return table.toString();
+    }
+
+    private static long count(String database, String sql) throws Exception {
+        try (Connection connection = DriverManager.getConnection(JDBC + database, "postgres", "");
+                ResultSet rows = connection.createStatement().executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    private static long rssMiB(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+            }
+        }
+        return -1;
+    }
+
+    private static long memoryGiB() throws IOException {
+        String total = Files.readAllLines(Path.of("/proc/meminfo")).get(0);
+        return Math.round(Long.parseLong(total.replaceAll("[^0-9]", "")) / 1024.0 / 1024.0);
+    }
+
+    private static String run(String... command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes());
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException(command[command.length > 3 ? 3 : 0] + " failed:\n" + out);
+        }
+        return out;
+    }
+
+    private static double number(String text, String pattern) {
+        Matcher matcher = Pattern.compile(pattern).matcher(text);
+        double last = Double.NaN;
+        while (matcher.find()) {
+            last = Double.parseDouble(matcher.group(1));
+        }
+        return last;
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String arg : args) {
+            if (!arg.startsWith("--") || !arg.contains("=")) {
+                throw new IllegalArgumentException("options look like --rates=100,200 --step-seconds=15 --soak-minutes=10; got " + arg);
+            }
+            options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+        }
+        return options;
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+    }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# What exactly-once costs on this machine: builds the services, runs the benchmark against the local
+# RabbitMQ and PostgreSQL, prints the tables and writes docs/benchmarks.md.
+#   scripts/benchmark.sh                       # the climbs and the latencies (~5 minutes)
+#   scripts/benchmark.sh --soak-minutes=10     # plus a 10-minute soak at 50 % of the maximum
+# Stop a running lab first: the benchmark starts its own services on ports 19080-19082.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/create-databases.sh
+mkdir -p target
+./mvnw -B -q install -DskipTests
+./mvnw -B -q -pl benchmark dependency:build-classpath -Dmdep.outputFile="$PWD/target/benchmark.classpath"
+java -cp "benchmark/target/classes:$(cat target/benchmark.classpath)" dev.shootingrange.benchmark.Benchmark "$@"
