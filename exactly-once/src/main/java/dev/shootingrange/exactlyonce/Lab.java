@@ -128,15 +128,7 @@ public class Lab {
 
     /** Whether a fault fires for this message at this step: one armed for its type, or by chance. */
     boolean faultAt(Step step, String type) {
-        if (step.faultName == null) {
-            return false;
-        }
-        for (ArmedFault fault : armed) {
-            if (fault.point().equals(step.faultName) && fault.type().equals(type) && armed.remove(fault)) {
-                return count(step.faultName);
-            }
-        }
-        return roll(chaos.rateAt(step)) && count(step.faultName);
+        return step.faultName != null && faultAtBatch(step, List.of(type));
     }
 
     /**
