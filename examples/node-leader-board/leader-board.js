@@ -1,0 +1,98 @@
+// A leader board for the Shooting Range, written outside Java, from docs/asyncapi.yaml alone.
+// It consumes Hit and Missed from its own queue on the `events` exchange and counts each attempt
+// once, by attemptId: the business identity that survives any re-send, whatever the messageId.
+//
+//   AMQP_URL=amqp://guest:guest@localhost:5672 QUEUE=node-leader-board GAME_ID=<gameId> npm start
+const fs = require('node:fs');
+const amqp = require('amqplib');
+
+const url = process.env.AMQP_URL ?? 'amqp://guest:guest@localhost:5672';
+const queue = process.env.QUEUE ?? 'node-leader-board';
+const onlyGame = process.env.GAME_ID; // unset: every game
+const stateFile = process.env.STATE_FILE ?? `${queue}.json`;
+
+// Written before each ack: a crash between the two redelivers the message, and the attemptId is
+// already here, so it is not counted twice. The same order as the services' inbox: commit, then ack.
+const state = fs.existsSync(stateFile)
+  ? JSON.parse(fs.readFileSync(stateFile, 'utf8'))
+  : { counted: {}, scores: {} };
+
+function save() {
+  fs.writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
+  fs.renameSync(`${stateFile}.tmp`, stateFile);
+}
+
+function isOutcome(m) {
+  return m && (m.type === 'Hit' || m.type === 'Missed') && typeof m.gameId === 'string'
+    && typeof m.attemptId === 'string' && typeof m.player === 'string';
+}
+
+function count(outcome) {
+  if (state.counted[outcome.attemptId]) {
+    return false;
+  }
+  state.counted[outcome.attemptId] = outcome.type;
+  const game = (state.scores[outcome.gameId] ??= {});
+  const score = (game[outcome.player] ??= { shots: 0, hits: 0 });
+  score.shots += 1;
+  score.hits += outcome.type === 'Hit' ? 1 : 0;
+  save();
+  return true;
+}
+
+function print(gameId) {
+  const players = Object.entries(state.scores[gameId] ?? {}).sort(([, a], [, b]) => b.hits - a.hits);
+  console.log(`${gameId}: ${players.map(([p, s]) => `${p} ${s.hits}/${s.shots}`).join(', ')}`);
+}
+
+(async () => {
+  const connection = await amqp.connect(url);
+  const channel = await connection.createChannel();
+  // The same declarations as the services' Topology: durable, dead-lettering to <queue>.dlq.
+  await channel.assertExchange('events', 'topic', { durable: true });
+  await channel.assertExchange('dead-letters', 'direct', { durable: true });
+  await channel.assertQueue(`${queue}.dlq`, { durable: true });
+  await channel.bindQueue(`${queue}.dlq`, 'dead-letters', queue);
+  await channel.assertQueue(queue, {
+    durable: true,
+    arguments: { 'x-dead-letter-exchange': 'dead-letters', 'x-dead-letter-routing-key': queue },
+  });
+  for (const type of ['Hit', 'Missed']) {
+    await channel.bindQueue(queue, 'events', type);
+  }
+  await channel.prefetch(20);
+  console.log(`counting Hit and Missed from ${queue}${onlyGame ? ` for ${onlyGame}` : ''}; Ctrl-C stops`);
+
+  await channel.consume(queue, (delivery) => {
+    let outcome;
+    try {
+      outcome = JSON.parse(delivery.content.toString('utf8'));
+    } catch {
+      outcome = null;
+    }
+    if (!isOutcome(outcome)) {
+      channel.nack(delivery, false, false); // to the DLQ: never block the queue on bad input
+      return;
+    }
+    if (onlyGame && outcome.gameId !== onlyGame) {
+      channel.ack(delivery);
+      return;
+    }
+    const first = count(outcome);
+    console.log(`${outcome.type} ${outcome.attemptId} by ${outcome.player}`
+      + `${first ? '' : ' (already counted: a duplicate)'}`
+      + `${delivery.fields.redelivered ? ' [redelivered]' : ''}`);
+    print(outcome.gameId);
+    channel.ack(delivery);
+  });
+
+  const stop = async () => {
+    await connection.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+})().catch((e) => {
+  console.error(`node-leader-board: ${e.message}`);
+  process.exit(1);
+});
