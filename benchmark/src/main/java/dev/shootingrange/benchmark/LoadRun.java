@@ -25,7 +25,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * One open-loop run: shots are fired at a fixed rate whatever the answers take (no coordinated
  * omission), each shot's latency runs from its intended start to the moment the leader board counted
- * it, read afterwards from the leader board's own database.
+ * it, read afterwards from the leader board's own database. The shots go round a few games, as a
+ * workshop's tables play side by side, ten players in each.
  */
 final class LoadRun {
 
@@ -43,14 +44,19 @@ final class LoadRun {
     private final String scenarioUrl;
     private final String leaderBoardJdbc;
     private final AtomicInteger failures = new AtomicInteger();
+    private final int games;
 
-    LoadRun(String scenarioUrl, String leaderBoardJdbc) {
+    LoadRun(String scenarioUrl, String leaderBoardJdbc, int games) {
         this.scenarioUrl = scenarioUrl;
         this.leaderBoardJdbc = leaderBoardJdbc;
+        this.games = games;
     }
 
     Result run(int rate, Duration duration) throws Exception {
-        String gameId = newGame();
+        List<String> gameIds = new ArrayList<>();
+        for (int i = 0; i < games; i++) {
+            gameIds.add(newGame());
+        }
         failures.set(0);
         Map<String, Long> intendedStart = new ConcurrentHashMap<>();
         AtomicInteger accepted = new AtomicInteger();
@@ -66,7 +72,7 @@ final class LoadRun {
             while (fired.get() < due) {
                 int index = fired.getAndIncrement();
                 long intended = wallBegin + index * periodNanos / 1_000_000;
-                fire(gameId, index, intended, intendedStart, accepted);
+                fire(gameIds.get(index % games), index / games, intended, intendedStart, accepted);
             }
         }, 0, Math.max(1, periodNanos / 1000), TimeUnit.MICROSECONDS);
         while (fired.get() < total) {
@@ -78,7 +84,7 @@ final class LoadRun {
         long lastProgress = System.currentTimeMillis();
         int counted = 0;
         while (System.currentTimeMillis() - lastProgress < 10_000) {
-            int now = counted(gameId).size();
+            int now = counted(gameIds).size();
             if (now > counted) {
                 counted = now;
                 lastProgress = System.currentTimeMillis();
@@ -88,7 +94,7 @@ final class LoadRun {
             }
             Thread.sleep(100);
         }
-        Map<String, Long> countedAt = counted(gameId);
+        Map<String, Long> countedAt = counted(gameIds);
         long lastCount = countedAt.values().stream().mapToLong(Long::longValue).max().orElse(loadEnd);
         double[] latencies = countedAt.entrySet().stream()
                 .filter(e -> intendedStart.containsKey(e.getKey()))
@@ -125,12 +131,12 @@ final class LoadRun {
     }
 
     /** attemptId → when the leader board counted it (its transaction's start), in epoch milliseconds. */
-    private Map<String, Long> counted(String gameId) throws SQLException {
+    private Map<String, Long> counted(List<String> gameIds) throws SQLException {
         Map<String, Long> counted = new ConcurrentHashMap<>();
         try (Connection connection = DriverManager.getConnection(leaderBoardJdbc, "postgres", "");
                 PreparedStatement query = connection.prepareStatement(
-                        "select attempt_id, extract(epoch from counted_at) * 1000 from counted_attempt where game_id = ?")) {
-            query.setString(1, gameId);
+                        "select attempt_id, extract(epoch from counted_at) * 1000 from counted_attempt where game_id = any(?)")) {
+            query.setArray(1, connection.createArrayOf("text", gameIds.toArray()));
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     counted.put(rows.getString(1), (long) rows.getDouble(2));
