@@ -10,13 +10,15 @@ COPY exactly-once/pom.xml exactly-once/
 COPY shooting-range/pom.xml shooting-range/
 COPY leader-board/pom.xml leader-board/
 COPY game-scenario/pom.xml game-scenario/
-RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q dependency:go-offline -DskipTests || true
+# The reactor names every module; the images need only the services and their library.
+COPY benchmark/pom.xml benchmark/
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -pl shooting-range,leader-board,game-scenario -am dependency:go-offline -DskipTests || true
 COPY exactly-once/src exactly-once/src
 COPY shooting-range/src shooting-range/src
 COPY leader-board/src leader-board/src
 COPY game-scenario/src game-scenario/src
 # The same build command as CI's, without the tests (they need their own broker and database).
-RUN --mount=type=cache,target=/root/.m2 ./mvnw -B package -DskipTests
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B package -DskipTests -pl shooting-range,leader-board,game-scenario -am
 
 FROM eclipse-temurin:17-jre AS service
 RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
