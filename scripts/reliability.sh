@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The full reliability suite: every fault with 2,000 shots per burst against the three packaged
-# services, then the table of figures in docs/reliability.md. About 10 minutes on two cores.
+# services, then the table of figures in docs/reliability.md. About 6 minutes on two cores.
 #   scripts/reliability.sh                          # 2,000 shots per burst
 #   scripts/reliability.sh -Dreliability.shots=5000 # or any other number
 # It stops the machine's RabbitMQ and restarts its PostgreSQL for a few seconds each: run nothing
