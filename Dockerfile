@@ -12,6 +12,7 @@ COPY leader-board/pom.xml leader-board/
 COPY game-scenario/pom.xml game-scenario/
 # The reactor names every module; the images need only the services and their library.
 COPY benchmark/pom.xml benchmark/
+COPY reliability/pom.xml reliability/
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -pl shooting-range,leader-board,game-scenario -am dependency:go-offline -DskipTests || true
 COPY exactly-once/src exactly-once/src
 COPY shooting-range/src shooting-range/src

@@ -37,6 +37,11 @@ public final class Rules {
         if (player.isBlank() || player.codePointCount(0, player.length()) > MAX_PLAYER_LENGTH) {
             throw new InvalidMessageException("player must be 1 to " + MAX_PLAYER_LENGTH + " characters, not blank");
         }
+        // PostgreSQL's text cannot hold NUL, and a lone surrogate is no character at all: such a name
+        // would pass here and then fail every commit downstream, retried for ever.
+        if (player.codePoints().anyMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.SURROGATE)) {
+            throw new InvalidMessageException("player must not contain control characters or unpaired surrogates");
+        }
     }
 
     public static void checkPosition(String field, Integer position) {

@@ -61,6 +61,9 @@ class MessageCodecTest {
             "player as a number       | REPLACE:\"alice\":7                 | malformed FireAt",
             "empty player             | REPLACE:alice:                      | player must be 1 to 32 characters",
             "long player              | REPLACE:alice:abcdefghijklmnopqrstuvwxyz0123456789 | player must be 1 to 32 characters",
+            "player with NUL          | REPLACE:alice:al\\u0000ice               | player must not contain control characters",
+            "player with a tab        | REPLACE:alice:al\\tice                   | player must not contain control characters",
+            "player, lone surrogate   | REPLACE:alice:al\\ud800ice               | unpaired surrogates",
             "bad gameId               | REPLACE:g-1:g 1                     | gameId must be 1 to 64",
     })
     void invalidInputIsRejectedWithAReason(String name, String input, String reason) {

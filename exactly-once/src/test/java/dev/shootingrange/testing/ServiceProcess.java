@@ -18,14 +18,16 @@ public final class ServiceProcess implements AutoCloseable {
 
     private final String name;
     private final int port;
-    private final Process process;
+    private final List<String> command;
     private final Path log;
+    private volatile Process process;
 
-    private ServiceProcess(String name, int port, Process process, Path log) {
+    private ServiceProcess(String name, int port, List<String> command, Path log, Process process) {
         this.name = name;
         this.port = port;
-        this.process = process;
+        this.command = command;
         this.log = log;
+        this.process = process;
     }
 
     /**
@@ -33,11 +35,18 @@ public final class ServiceProcess implements AutoCloseable {
      * {@code target/<module>.log}, with extra system properties ("key=value").
      */
     public static ServiceProcess start(Path modulesRoot, String module, int port, String... properties) {
+        return start(modulesRoot, module, port, List.of(), properties);
+    }
+
+    /** The same, with options for the JVM itself (e.g. {@code -XX:TieredStopAtLevel=1} to start faster). */
+    public static ServiceProcess start(Path modulesRoot, String module, int port, List<String> jvmOptions,
+            String... properties) {
         Path jar = modulesRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: package " + module + " first");
         }
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-Dquarkus.http.port=" + port));
+        command.addAll(jvmOptions);
         for (String property : properties) {
             command.add("-D" + property);
         }
@@ -47,9 +56,44 @@ public final class ServiceProcess implements AutoCloseable {
             Files.createDirectories(log.getParent());
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
-            return new ServiceProcess(module, port, process, log);
+            return new ServiceProcess(module, port, List.copyOf(command), log, process);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + module, e);
+        }
+    }
+
+    /**
+     * Starts the service again, on the same port with the same properties, after it ended; its output
+     * is added to the same log, so a test reads the whole life of the service in one place.
+     */
+    public ServiceProcess restart() {
+        if (process.isAlive()) {
+            throw new IllegalStateException(name + " is still running");
+        }
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            return this;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot restart " + name, e);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The process's exit status once it ended: 137 after {@link #kill()} (SIGKILL). */
+    public int exitValue() {
+        return process.exitValue();
+    }
+
+    /** Everything the service has logged so far, restarts included. */
+    public String logText() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -162,6 +162,9 @@ class GameApiTest {
             "position as text    | {\"player\": \"alice\", \"position\": \"7\"} | position has the wrong type",
             "fractional position | {\"player\": \"alice\", \"position\": 7.5} | position has the wrong type",
             "huge position       | {\"player\": \"alice\", \"position\": 1e400} | position has the wrong type",
+            "player with NUL     | {\"player\": \"al\\u0000ice\", \"position\": 7} | player must not contain control characters",
+            "lone surrogate      | {\"player\": \"al\\ud800ice\", \"position\": 7} | unpaired surrogates",
+            "position beyond int | {\"player\": \"alice\", \"position\": 99999999999999999999} | out of range of int",
             "not JSON            | {player: alice                          | not valid JSON",
             "no body             | ''                                      | request body is required",
     })

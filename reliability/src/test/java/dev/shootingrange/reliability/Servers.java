@@ -1,0 +1,119 @@
+package dev.shootingrange.reliability;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The machine's RabbitMQ and PostgreSQL, driven with their own command-line tools, as an operator
+ * (or an outage) would. Every fault here has its undo, and {@link #ensureUp()} runs the undos whatever
+ * happened, so that a failed test never leaves the machine without its servers.
+ */
+final class Servers {
+
+    private Servers() {
+    }
+
+    /** The suite's virtual host and databases, created if they are not there yet. */
+    static void prepare() {
+        ensureUp();
+        run("rabbitmqctl", "-q", "add_vhost", Cluster.VHOST);
+        run("rabbitmqctl", "-q", "set_permissions", "-p", Cluster.VHOST, "guest", ".*", ".*", ".*");
+        for (String database : List.of(Cluster.SCENARIO_DB, Cluster.RANGE_DB, Cluster.BOARD_DB)) {
+            String exists = run("psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc",
+                    "select 1 from pg_database where datname = '" + database + "'");
+            if (!exists.contains("1")) {
+                run("psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "create database " + database);
+            }
+        }
+    }
+
+    /** Closes every client connection to the suite's virtual host, as a broker under pressure or a network cut does. */
+    static void closeAllConnections() {
+        run("rabbitmqctl", "-q", "close_all_connections", "-p", Cluster.VHOST, "fault");
+    }
+
+    /** Stops the broker application (the Erlang node stays): every client loses its connection. */
+    static void stopBroker() {
+        run("rabbitmqctl", "-q", "stop_app");
+    }
+
+    static void startBroker() {
+        run("rabbitmqctl", "-q", "start_app");
+        run("rabbitmqctl", "-q", "await_startup");
+    }
+
+    /** Ends the services' database sessions from the server side; returns how many were ended. */
+    static int terminateBackends() {
+        String ended = run("psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc", """
+                select count(*) from (select pg_terminate_backend(pid) from pg_stat_activity
+                where datname in ('%s', '%s', '%s') and pid <> pg_backend_pid()) ended"""
+                .formatted(Cluster.SCENARIO_DB, Cluster.RANGE_DB, Cluster.BOARD_DB));
+        return Integer.parseInt(ended.trim());
+    }
+
+    /** Restarts the PostgreSQL cluster: every session of every database ends, the server is away for a while. */
+    static void restartDatabase() {
+        run("pg_ctlcluster", "--skip-systemctl-redirect", postgresVersion(), "main", "restart");
+    }
+
+    /** Whatever a test did or failed to undo: the broker and the database run again afterwards. */
+    static void ensureUp() {
+        if (!succeeds("pg_isready", "-h", "127.0.0.1", "-q")) {
+            succeeds("pg_ctlcluster", "--skip-systemctl-redirect", postgresVersion(), "main", "start");
+        }
+        if (!succeeds("rabbitmqctl", "-q", "status")) {
+            succeeds("rabbitmq-server", "-detached");
+        }
+        // The node may be up with its application stopped (stop_app): start it, a no-op otherwise.
+        succeeds("rabbitmqctl", "-q", "start_app");
+        run("rabbitmqctl", "-q", "await_startup");
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .until(() -> succeeds("pg_isready", "-h", "127.0.0.1", "-q"));
+    }
+
+    private static String postgresVersion() {
+        try (var versions = Files.list(Path.of("/etc/postgresql"))) {
+            return versions.map(path -> path.getFileName().toString()).sorted().reduce((a, b) -> b)
+                    .orElseThrow(() -> new IllegalStateException("no cluster under /etc/postgresql"));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean succeeds(String... command) {
+        try {
+            run(command);
+            return true;
+        } catch (IllegalStateException e) {
+            return false;
+        }
+    }
+
+    static String run(String... command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[] output = process.getInputStream().readAllBytes();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " did not finish");
+            }
+            String text = new String(output, StandardCharsets.UTF_8);
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + text);
+            }
+            return text;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + command[0], e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
