@@ -25,8 +25,10 @@ FROM eclipse-temurin:17-jre AS service
 RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 USER 1001
-ENV JAVA_OPTS="-XX:MaxRAMPercentage=75"
-ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app/quarkus-run.jar"]
+COPY jvm.options /app/jvm.options
+# JAVA_OPTS adds to or overrides jvm.options (the later option wins).
+ENV MALLOC_ARENA_MAX=2 JAVA_OPTS=""
+ENTRYPOINT ["sh", "-c", "exec java @/app/jvm.options $JAVA_OPTS -jar /app/quarkus-run.jar"]
 
 FROM service AS shooting-range
 COPY --from=build --chown=1001 /src/shooting-range/target/quarkus-app/ /app/

@@ -19,7 +19,7 @@ trap stop EXIT INT TERM
 
 for service in shooting-range:8081 leader-board:8082 game-scenario:8080; do
   name=${service%:*}
-  java -Xmx256m -jar "$name/target/quarkus-app/quarkus-run.jar" > "target/logs/$name.log" 2>&1 &
+  MALLOC_ARENA_MAX=2 java @jvm.options -jar "$name/target/quarkus-app/quarkus-run.jar" > "target/logs/$name.log" 2>&1 &
   pids+=($!)
 done
 

@@ -45,7 +45,8 @@ public final class ServiceProcess implements AutoCloseable {
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: package " + module + " first");
         }
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-Dquarkus.http.port=" + port));
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "@" + modulesRoot.resolve("jvm.options"),
+                "-Dquarkus.http.port=" + port));
         command.addAll(jvmOptions);
         for (String property : properties) {
             command.add("-D" + property);
@@ -54,8 +55,7 @@ public final class ServiceProcess implements AutoCloseable {
         Path log = Path.of("target", module + "-" + port + ".log");
         try {
             Files.createDirectories(log.getParent());
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            Process process = processBuilder(command).redirectOutput(log.toFile()).start();
             return new ServiceProcess(module, port, List.copyOf(command), log, process);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + module, e);
@@ -71,8 +71,7 @@ public final class ServiceProcess implements AutoCloseable {
             throw new IllegalStateException(name + " is still running");
         }
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process = processBuilder(command).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             return this;
         } catch (IOException e) {
             throw new IllegalStateException("cannot restart " + name, e);
@@ -134,6 +133,13 @@ public final class ServiceProcess implements AutoCloseable {
         if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
             kill();
         }
+    }
+
+    /** As run-local.sh and the image run a service: with jvm.options and few malloc arenas. */
+    private static ProcessBuilder processBuilder(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("MALLOC_ARENA_MAX", "2");
+        return builder;
     }
 
     private static String javaBinary() {

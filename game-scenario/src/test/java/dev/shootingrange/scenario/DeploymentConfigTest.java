@@ -69,6 +69,11 @@ class DeploymentConfigTest {
                     .contains("COPY " + module.group(1) + "/pom.xml " + module.group(1) + "/");
         }
         assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("./mvnw -B verify");
+        // One set of JVM options, wherever a service runs.
+        assertThat(dockerfile).contains("COPY jvm.options /app/jvm.options").contains("java @/app/jvm.options");
+        assertThat(Files.readString(ROOT.resolve("run-local.sh"))).contains("java @jvm.options -jar");
+        assertThat(Files.readAllLines(ROOT.resolve("jvm.options"))).filteredOn(line -> line.startsWith("-"))
+                .contains("-XX:+UseSerialGC").anyMatch(line -> line.startsWith("-Xmx"));
         assertThat(Files.readString(ROOT.resolve("README.md"))).contains("./mvnw verify").contains("docker compose up --build");
     }
 
