@@ -40,7 +40,12 @@ final class LoadRun {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(8)).build();
+    // Daemon threads: the benchmark ends when its report is written.
+    private final HttpClient http = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(8, task -> {
+        Thread thread = new Thread(task, "load-generator");
+        thread.setDaemon(true);
+        return thread;
+    })).build();
     private final String scenarioUrl;
     private final String leaderBoardJdbc;
     private final AtomicInteger failures = new AtomicInteger();
