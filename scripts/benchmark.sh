@@ -1,19 +1,13 @@
 #!/usr/bin/env bash
 # What exactly-once costs on this machine: builds the services, runs the benchmark against the local
 # RabbitMQ and PostgreSQL, prints the tables and writes docs/benchmarks.md.
-#   scripts/benchmark.sh                       # the climbs and the latencies (~5 minutes)
+#   scripts/benchmark.sh                       # the climbs and the latencies (~8 minutes)
 #   scripts/benchmark.sh --soak-minutes=10     # plus a 10-minute soak at 50 % of the maximum
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host
 # "benchmark", so a lab or a test run beside it shares nothing with it but the machine's cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Its own databases and RabbitMQ virtual host, apart from the lab's and the tests'.
-for db in benchmark_game_scenario benchmark_shooting_range benchmark_leader_board; do
-  psql -h 127.0.0.1 -U postgres -tAc "select 1 from pg_database where datname = '$db'" | grep -q 1 \
-    || psql -h 127.0.0.1 -U postgres -qc "create database $db"
-done
-rabbitmqctl -q add_vhost benchmark 2>/dev/null || true
-rabbitmqctl -q set_permissions -p benchmark guest '.*' '.*' '.*'
+scripts/create-databases.sh benchmark
 mkdir -p target
 ./mvnw -B -q install -DskipTests
 ./mvnw -B -q -pl benchmark dependency:build-classpath -Dmdep.outputFile="$PWD/target/benchmark.classpath"

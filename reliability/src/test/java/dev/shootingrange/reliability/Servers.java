@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,18 +19,10 @@ final class Servers {
     private Servers() {
     }
 
-    /** The suite's virtual host and databases, created if they are not there yet. */
+    /** The suite's virtual host and databases (reliability_*), created by the project's script if missing. */
     static void prepare() {
         ensureUp();
-        run("rabbitmqctl", "-q", "add_vhost", Cluster.VHOST);
-        run("rabbitmqctl", "-q", "set_permissions", "-p", Cluster.VHOST, "guest", ".*", ".*", ".*");
-        for (String database : List.of(Cluster.SCENARIO_DB, Cluster.RANGE_DB, Cluster.BOARD_DB)) {
-            String exists = run("psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc",
-                    "select 1 from pg_database where datname = '" + database + "'");
-            if (!exists.contains("1")) {
-                run("psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "create database " + database);
-            }
-        }
+        run("../scripts/create-databases.sh", Cluster.VHOST);
     }
 
     /** Closes every client connection to the suite's virtual host, as a broker under pressure or a network cut does. */
