@@ -7,14 +7,18 @@ WORKDIR /src
 COPY .mvn/ .mvn/
 COPY mvnw pom.xml ./
 COPY exactly-once/pom.xml exactly-once/
+COPY contract/pom.xml contract/
+COPY lab/pom.xml lab/
 COPY shooting-range/pom.xml shooting-range/
 COPY leader-board/pom.xml leader-board/
 COPY game-scenario/pom.xml game-scenario/
-# The reactor names every module; the images need only the services and their library.
+# The reactor names every module; the images need only the services and their libraries.
 COPY benchmark/pom.xml benchmark/
 COPY reliability/pom.xml reliability/
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -pl shooting-range,leader-board,game-scenario -am dependency:go-offline -DskipTests || true
 COPY exactly-once/src exactly-once/src
+COPY contract/src contract/src
+COPY lab/src lab/src
 COPY shooting-range/src shooting-range/src
 COPY leader-board/src leader-board/src
 COPY game-scenario/src game-scenario/src

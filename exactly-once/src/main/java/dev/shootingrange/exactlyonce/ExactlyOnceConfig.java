@@ -11,6 +11,10 @@ public interface ExactlyOnceConfig {
     /** The queue this service consumes; also the consumer name its inbox records messages under. */
     String queue();
 
+    /** The content type of every message this service publishes. */
+    @WithDefault("application/json")
+    String contentType();
+
     Consumer consumer();
 
     Relay relay();

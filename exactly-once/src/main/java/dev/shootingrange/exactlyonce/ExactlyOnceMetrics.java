@@ -9,7 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
-/** The counters the lab and Prometheus read: what came in, what was dropped, what went out. */
+/** The counters Prometheus reads: what came in, what was dropped, what went out. */
 @ApplicationScoped
 public class ExactlyOnceMetrics {
 
@@ -64,7 +64,7 @@ public class ExactlyOnceMetrics {
         outboxPending.set(rows);
     }
 
-    /** The counters as the lab's {@code stats} shows them. */
+    /** The counters by name, for a status page. */
     public Map<String, Number> snapshot() {
         Map<String, Number> stats = new LinkedHashMap<>();
         stats.put("received", (long) received.count());

@@ -13,7 +13,6 @@ import org.jboss.logging.Logger;
 
 import com.rabbitmq.client.Channel;
 
-import dev.shootingrange.contract.Topology;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
@@ -30,7 +29,8 @@ public class ExactlyOnceRuntime {
     private final RabbitConnections connections;
     private final InboxConsumer consumer;
     private final OutboxRelay relay;
-    private final Instance<MessageHandler> handler;
+    private final Instance<MessageHandler<?>> handler;
+    private final BrokerTopology topology;
     private final ExactlyOnceConfig config;
     private final Instance<Flyway> flyway;
     private final boolean migrateHere;
@@ -40,12 +40,13 @@ public class ExactlyOnceRuntime {
     private volatile boolean migrated;
 
     ExactlyOnceRuntime(RabbitConnections connections, InboxConsumer consumer, OutboxRelay relay,
-            Instance<MessageHandler> handler, ExactlyOnceConfig config, Instance<Flyway> flyway,
+            Instance<MessageHandler<?>> handler, BrokerTopology topology, ExactlyOnceConfig config, Instance<Flyway> flyway,
             @ConfigProperty(name = "quarkus.flyway.migrate-at-start") boolean migratedAtStart) {
         this.connections = connections;
         this.consumer = consumer;
         this.relay = relay;
         this.handler = handler;
+        this.topology = topology;
         this.config = config;
         this.flyway = flyway;
         this.migrateHere = !migratedAtStart && flyway.isResolvable();
@@ -65,7 +66,7 @@ public class ExactlyOnceRuntime {
             connections.connect(config.queue());
             // Kept open: the client re-declares what this channel declared whenever it recovers.
             topologyChannel = connections.publishing().createChannel();
-            Topology.declare(topologyChannel);
+            topology.declare(topologyChannel);
             relay.start();
             if (handler.isResolvable()) {
                 consumer.start(handler.get());

@@ -18,21 +18,13 @@ import jakarta.persistence.EntityManager;
 public class Inbox {
 
     private final EntityManager entityManager;
-    private final Lab lab;
 
-    Inbox(EntityManager entityManager, Lab lab) {
+    Inbox(EntityManager entityManager) {
         this.entityManager = entityManager;
-        this.lab = lab;
     }
 
-    /**
-     * True where this is the first time the consumer sees the message: go on and handle it. With the
-     * lab's inbox protection off, every copy is taken for a first one.
-     */
+    /** True where this is the first time the consumer sees the message: go on and handle it. */
     public boolean firstDelivery(String consumer, UUID messageId) {
-        if (!lab.isOn(Lab.INBOX)) {
-            return true;
-        }
         return entityManager.createNativeQuery("""
                 insert into inbox (consumer, message_id, received_at) values (?1, ?2, now())
                 on conflict do nothing""")

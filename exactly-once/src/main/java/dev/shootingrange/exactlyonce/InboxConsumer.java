@@ -11,7 +11,6 @@ import org.jboss.logging.Logger;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.DefaultConsumer;
-import com.rabbitmq.client.Envelope;
 
 /**
  * Consumes the service's queue with manual acknowledgements, on a few channels in parallel. A message
@@ -40,7 +39,7 @@ public class InboxConsumer {
         this.config = config;
     }
 
-    synchronized void start(MessageHandler handler) throws IOException {
+    synchronized void start(MessageHandler<?> handler) throws IOException {
         for (int i = 0; i < config.consumer().concurrency(); i++) {
             Channel channel = connections.consuming().createChannel();
             channel.basicQos(config.consumer().prefetch());
@@ -67,16 +66,16 @@ public class InboxConsumer {
 
     private final class QueueConsumer extends DefaultConsumer {
 
-        private final MessageHandler handler;
+        private final MessageHandler<?> handler;
         private long retryDelayMs;
 
-        QueueConsumer(Channel channel, MessageHandler handler) {
+        QueueConsumer(Channel channel, MessageHandler<?> handler) {
             super(channel);
             this.handler = handler;
         }
 
         @Override
-        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+        public void handleDelivery(String consumerTag, com.rabbitmq.client.Envelope envelope, AMQP.BasicProperties properties, byte[] body)
                 throws IOException {
             long tag = envelope.getDeliveryTag();
             Delivery delivery;
@@ -92,9 +91,9 @@ public class InboxConsumer {
                 return;
             }
             try {
-                var message = delivery instanceof Delivery.Handled handled ? handled.message()
+                Envelope message = delivery instanceof Delivery.Handled handled ? handled.message()
                         : ((Delivery.Duplicate) delivery).message();
-                steps.reached(Step.AFTER_COMMIT_BEFORE_ACK, message.messageId(), message.type());
+                steps.reached(Step.AFTER_COMMIT_BEFORE_ACK, message);
             } catch (Steps.SimulatedCrash crash) {
                 // The work is committed but the broker never hears of it: it delivers the message again.
                 getChannel().basicNack(tag, false, true);
@@ -107,7 +106,7 @@ public class InboxConsumer {
         private void retryLater(long tag, Exception e) throws IOException {
             metrics.retried();
             if (Steps.SimulatedCrash.in(e)) {
-                // The lab's crash before the commit: the broker delivers the message again, at once.
+                // A simulated crash before the commit: the broker delivers the message again, at once.
                 getChannel().basicNack(tag, false, true);
                 return;
             }

@@ -5,13 +5,10 @@ import jakarta.persistence.EntityManager;
 
 import org.jboss.logging.Logger;
 
-import dev.shootingrange.contract.InvalidMessageException;
-import dev.shootingrange.contract.MessageCodec;
-import dev.shootingrange.contract.RangeMessage;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
- * One delivery, from bytes to committed effects: decode, then in one transaction record the
+ * One delivery, from bytes to committed effects: read it, then in one transaction record the
  * messageId in the inbox, run the business rule and write its outgoing messages. A failure of the
  * database throws, so the message is retried; only invalid input is answered with {@link Delivery.Invalid}.
  */
@@ -20,73 +17,79 @@ public class InboxProcessor {
 
     private static final Logger LOG = Logger.getLogger(InboxProcessor.class);
 
-    private final Inbox inbox;
+    private final DuplicateDetector duplicates;
+    private final MessageFormat<Object> format;
     private final EntityManager entityManager;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
-    private final History history;
     private final String consumer;
 
-    InboxProcessor(Inbox inbox, EntityManager entityManager, Steps steps, ExactlyOnceMetrics metrics,
-            History history, ExactlyOnceConfig config) {
-        this.inbox = inbox;
-        this.history = history;
+    @SuppressWarnings("unchecked")
+    InboxProcessor(DuplicateDetector duplicates, MessageFormat<?> format, EntityManager entityManager, Steps steps,
+            ExactlyOnceMetrics metrics, ExactlyOnceConfig config) {
+        this.duplicates = duplicates;
+        this.format = (MessageFormat<Object>) format;
         this.entityManager = entityManager;
         this.steps = steps;
         this.metrics = metrics;
         this.consumer = config.queue();
     }
 
-    /** @param contentType the AMQP content type; absent is taken as JSON, anything else is invalid */
-    public Delivery process(String contentType, byte[] body, MessageHandler handler) {
+    /** @param contentType the AMQP content type, or null */
+    public Delivery process(String contentType, byte[] body, MessageHandler<?> handler) {
         return process(contentType, body, false, handler);
     }
 
     /** @param redelivered the broker's flag: this copy was delivered before and not acknowledged */
-    public Delivery process(String contentType, byte[] body, boolean redelivered, MessageHandler handler) {
+    @SuppressWarnings("unchecked")
+    public Delivery process(String contentType, byte[] body, boolean redelivered, MessageHandler<?> handler) {
         metrics.received();
-        RangeMessage message;
+        Object message = null;
+        Envelope envelope;
         try {
-            if (contentType != null && !contentType.startsWith("application/json")) {
-                throw new InvalidMessageException("content type " + contentType + " is not application/json");
+            message = format.read(contentType, body);
+            envelope = new Envelope(format.messageId(message), format.type(message), null, null, body);
+            if (!handler.types().contains(envelope.type())) {
+                throw new IllegalArgumentException(envelope.type() + " is not consumed from " + consumer);
             }
-            message = MessageCodec.decode(body);
-            if (!handler.types().contains(message.type())) {
-                throw new InvalidMessageException(message.type() + " is not consumed from " + consumer);
-            }
-        } catch (InvalidMessageException e) {
+        } catch (RuntimeException invalid) {
             metrics.deadLettered();
-            LOG.warnf("dead-lettering a message on %s: %s", consumer, e.getMessage());
-            history.receivedApart(body, MessageHistory.Disposition.DEAD_LETTERED, redelivered, e.getMessage());
-            return new Delivery.Invalid(e.getMessage());
+            LOG.warnf("dead-lettering a message on %s: %s", consumer, invalid.getMessage());
+            steps.received(new Envelope(null, null, null, null, body), message, Disposition.DEAD_LETTERED, redelivered,
+                    invalid.getMessage());
+            return new Delivery.Invalid(invalid.getMessage());
         }
+        return handle(message, envelope, redelivered, (MessageHandler<Object>) handler);
+    }
+
+    private Delivery handle(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
         boolean first;
         try {
-            first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, body, redelivered, handler));
+            first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, envelope, redelivered, handler));
         } catch (RuntimeException e) {
-            history.receivedApart(body, MessageHistory.Disposition.RETRIED, redelivered, String.valueOf(e.getMessage()));
+            steps.received(envelope, message, Disposition.RETRIED, redelivered, String.valueOf(e.getMessage()));
             throw e;
         }
         if (first) {
             metrics.handled();
-            return new Delivery.Handled(message);
+            return new Delivery.Handled(envelope);
         }
         metrics.duplicate();
-        LOG.debugf("duplicate %s %s skipped", message.type(), message.messageId());
-        return new Delivery.Duplicate(message);
+        LOG.debugf("duplicate %s skipped", envelope);
+        return new Delivery.Duplicate(envelope);
     }
 
-    private boolean handleOnce(RangeMessage message, byte[] body, boolean redelivered, MessageHandler handler) {
-        steps.reached(Step.BEFORE_INBOX_INSERT, message.messageId(), message.type());
-        if (!inbox.firstDelivery(consumer, message.messageId())) {
-            history.received(message, body, MessageHistory.Disposition.DUPLICATE, redelivered);
+    private boolean handleOnce(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
+        steps.reached(Step.BEFORE_INBOX_INSERT, envelope);
+        if (!duplicates.firstDelivery(consumer, envelope.messageId())) {
+            steps.received(envelope, message, Disposition.DUPLICATE, redelivered, null);
             return false;
         }
         handler.handle(message);
-        history.received(message, body, MessageHistory.Disposition.HANDLED, redelivered);
-        steps.reached(Step.BEFORE_FLUSH, message.messageId(), message.type());
+        steps.received(envelope, message, Disposition.HANDLED, redelivered, null);
+        steps.reached(Step.BEFORE_FLUSH, envelope);
         entityManager.flush();
-        steps.reached(Step.BEFORE_COMMIT, message.messageId(), message.type());
+        steps.reached(Step.BEFORE_COMMIT, envelope);
         return true;
     }
 }

@@ -13,14 +13,11 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import dev.shootingrange.contract.MessageCodec;
-import dev.shootingrange.contract.RangeMessage;
-import dev.shootingrange.contract.Topology;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /**
- * A message waiting to be published, written in the transaction that decided to send it. The payload
- * is encoded once, here, so every copy the relay ever sends is the same bytes under the same messageId.
+ * A message waiting to be published, written in the transaction that decided to send it, with the
+ * bytes it was encoded to then: every copy the relay ever sends is the same bytes under the same id.
  */
 @Entity
 @Table(name = "outbox")
@@ -51,31 +48,20 @@ public class OutboxMessage extends PanacheEntityBase {
     @Column(name = "sent_at")
     public Instant sentAt;
 
-    /** Not published before this moment: the lab's delay fault pushes it back. */
-    @Column(name = "available_at", nullable = false)
-    public Instant availableAt;
-
-    /** Held back by the lab until released, so that later messages overtake it. */
-    @Column(nullable = false)
-    public boolean held;
-
     protected OutboxMessage() {
     }
 
-    OutboxMessage(RangeMessage message) {
+    OutboxMessage(Envelope message) {
         this.messageId = message.messageId();
         this.type = message.type();
-        this.exchange = Topology.exchangeFor(type);
-        this.routingKey = type;
-        this.payload = MessageCodec.encode(message);
+        this.exchange = message.exchange();
+        this.routingKey = message.routingKey();
+        this.payload = message.body();
         this.createdAt = Instant.now();
-        this.availableAt = createdAt;
     }
 
-    /** The same message under a new messageId: what a producer without stable ids would send. */
-    OutboxMessage copyWithNewId() {
-        RangeMessage copy = MessageCodec.withMessageId(MessageCodec.decode(payload), UUID.randomUUID());
-        return new OutboxMessage(copy);
+    public Envelope envelope() {
+        return new Envelope(messageId, type, exchange, routingKey, payload);
     }
 
     /**
@@ -85,7 +71,7 @@ public class OutboxMessage extends PanacheEntityBase {
     @SuppressWarnings("unchecked")
     static List<OutboxMessage> claimPending(int limit) {
         return getEntityManager().createNativeQuery("""
-                select * from outbox where sent_at is null and not held and available_at <= now()
+                select * from outbox where sent_at is null
                 order by id limit ?1 for update skip locked""", OutboxMessage.class)
                 .setParameter(1, limit)
                 .getResultList();
@@ -95,10 +81,6 @@ public class OutboxMessage extends PanacheEntityBase {
         if (!ids.isEmpty()) {
             update("sentAt = ?1 where id in ?2", Instant.now(), ids);
         }
-    }
-
-    static int releaseHeld() {
-        return update("held = false where held = true and sentAt is null");
     }
 
     public static OutboxMessage byMessageId(UUID messageId) {

@@ -1,24 +1,17 @@
 package dev.shootingrange.exactlyonce;
 
-import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 
 import org.jboss.logging.Logger;
-
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
@@ -36,27 +29,20 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final long MAX_BACKOFF_MS = 5_000;
 
-    private final RabbitConnections connections;
+    private final ConfirmedPublisher publisher;
     private final ExactlyOnceConfig.Relay config;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
-    private final Lab lab;
-    private final History history;
     private final Semaphore wakeUp = new Semaphore(0);
-    private final Set<String> returned = ConcurrentHashMap.newKeySet();
     private volatile Thread thread;
     private volatile boolean running;
-    private Channel channel;
     private long lastCount = System.nanoTime();
 
-    OutboxRelay(RabbitConnections connections, ExactlyOnceConfig config, Steps steps, ExactlyOnceMetrics metrics,
-            Lab lab, History history) {
-        this.history = history;
-        this.connections = connections;
+    OutboxRelay(ConfirmedPublisher publisher, ExactlyOnceConfig config, Steps steps, ExactlyOnceMetrics metrics) {
+        this.publisher = publisher;
         this.config = config.relay();
         this.steps = steps;
         this.metrics = metrics;
-        this.lab = lab;
     }
 
     void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) OutboxWritten written) {
@@ -97,12 +83,11 @@ public class OutboxRelay {
                 return;
             } catch (Exception e) {
                 if (Steps.SimulatedCrash.in(e)) {
-                    // The lab's crash: the batch rolled back; a restarted relay would start over at once.
+                    // A simulated crash: the batch rolled back; a restarted relay would start over at once.
                     LOG.infof("outbox relay: %s; the batch stays pending", e.getMessage());
                     continue;
                 }
                 LOG.warnf("outbox relay: %s; the rows stay pending and are retried in %d ms", describe(e), backoff);
-                closeChannel();
                 try {
                     Thread.sleep(backoff);
                 } catch (InterruptedException interrupted) {
@@ -111,7 +96,7 @@ public class OutboxRelay {
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
             }
         }
-        closeChannel();
+        publisher.close();
     }
 
     /** The gauge's count costs a query: once a sweep interval, not after every commit's wake-up. */
@@ -130,121 +115,37 @@ public class OutboxRelay {
             if (batch.isEmpty()) {
                 return 0;
             }
-            List<OutboxMessage> due = holdBackSome(batch);
-            steps.reachedBatch(Step.AFTER_COMMIT_BEFORE_PUBLISH, due);
-            List<Long> confirmed = publish(due);
-            steps.reachedBatch(Step.AFTER_CONFIRM_BEFORE_MARK, due);
+            List<Envelope> rows = batch.stream().map(OutboxMessage::envelope).toList();
+            steps.reached(Step.AFTER_COMMIT_BEFORE_PUBLISH, rows);
+            List<Envelope> copies = new ArrayList<>();
+            rows.forEach(row -> copies.addAll(steps.copiesToSend(row)));
+            Set<UUID> unroutable = publisher.publish(copies);
+            steps.published(copies.stream().filter(copy -> !unroutable.contains(copy.messageId())).toList());
+            steps.reached(Step.AFTER_CONFIRM_BEFORE_MARK, rows);
+            List<Long> confirmed = new ArrayList<>(batch.size());
+            for (OutboxMessage row : batch) {
+                if (unroutable.contains(row.messageId)) {
+                    LOG.warnf("%s %s to %s was unroutable; it stays pending", row.type, row.messageId, row.exchange);
+                } else {
+                    confirmed.add(row.id);
+                }
+            }
             OutboxMessage.markSent(confirmed);
             return confirmed.size();
         });
     }
 
-    /** The lab's hold and delay faults: such rows stay pending, to be overtaken by later ones. */
-    private List<OutboxMessage> holdBackSome(List<OutboxMessage> batch) {
-        List<OutboxMessage> due = new ArrayList<>(batch.size());
-        for (OutboxMessage row : batch) {
-            long delayMs = lab.delayMs();
-            if (lab.takeHold(row.type)) {
-                row.held = true;
-            } else if (delayMs > 0) {
-                row.availableAt = Instant.now().plusMillis(delayMs);
-            } else {
-                due.add(row);
-            }
-        }
-        return due;
-    }
-
-    /** Publishes the messages the lab holds back now. */
-    public int releaseHeld() {
-        int released = QuarkusTransaction.requiringNew().call(OutboxMessage::releaseHeld);
-        wakeUp.release();
-        return released;
-    }
-
-    /**
-     * Sends an already sent message again: the same copy (as a relay that crashed before marking it
-     * would), or the same content under a new messageId (as a producer without stable ids would).
-     */
-    public UUID resend(UUID messageId, boolean newMessageId) {
-        UUID resent = QuarkusTransaction.requiringNew().call(() -> {
+    /** Sends an already sent message again, the same copy: as a relay that crashed before marking it would. */
+    public boolean resend(UUID messageId) {
+        boolean found = QuarkusTransaction.requiringNew().call(() -> {
             OutboxMessage row = OutboxMessage.byMessageId(messageId);
-            if (row == null) {
-                return null;
-            }
-            if (!newMessageId) {
+            if (row != null) {
                 row.sentAt = null;
-                return row.messageId;
             }
-            OutboxMessage copy = row.copyWithNewId();
-            copy.persist();
-            return copy.messageId;
+            return row != null;
         });
         wakeUp.release();
-        return resent;
-    }
-
-    static AMQP.BasicProperties properties(String messageId, String type) {
-        return new AMQP.BasicProperties.Builder()
-                .contentType("application/json")
-                .deliveryMode(2)
-                .messageId(messageId)
-                .type(type)
-                .build();
-    }
-
-    private List<Long> publish(List<OutboxMessage> batch) throws IOException, InterruptedException, TimeoutException {
-        if (batch.isEmpty()) {
-            return List.of();
-        }
-        Channel channel = channel();
-        returned.clear();
-        List<OutboxMessage> copiesSent = new ArrayList<>(batch.size());
-        for (OutboxMessage row : batch) {
-            int copies = lab.duplicate() ? 2 : 1;
-            for (int i = 0; i < copies; i++) {
-                channel.basicPublish(row.exchange, row.routingKey, true, properties(row.messageId.toString(), row.type),
-                        row.payload);
-                copiesSent.add(row);
-            }
-        }
-        // Throws if the broker nacked any or did not answer in time: then none is marked sent.
-        channel.waitForConfirmsOrDie(config.confirmTimeout().toMillis());
-        List<Long> confirmed = new ArrayList<>(batch.size());
-        for (OutboxMessage row : batch) {
-            if (returned.contains(row.messageId.toString())) {
-                LOG.warnf("%s %s to %s was unroutable; it stays pending", row.type, row.messageId, row.exchange);
-            } else {
-                confirmed.add(row.id);
-            }
-        }
-        List<byte[]> delivered = copiesSent.stream().filter(row -> !returned.contains(row.messageId.toString()))
-                .peek(row -> metrics.published(row.type)).map(row -> row.payload).toList();
-        history.published(delivered);
-        return confirmed;
-    }
-
-    private Channel channel() throws IOException {
-        if (channel == null || !channel.isOpen()) {
-            channel = connections.publishing().createChannel();
-            channel.confirmSelect();
-            // The broker returns an unroutable mandatory message before it confirms it.
-            channel.addReturnListener(message -> returned.add(message.getProperties().getMessageId()));
-        }
-        return channel;
-    }
-
-    private void closeChannel() {
-        if (channel != null) {
-            try {
-                if (channel.isOpen()) {
-                    channel.close();
-                }
-            } catch (Exception e) {
-                LOG.debug("closing relay channel", e);
-            }
-            channel = null;
-        }
+        return found;
     }
 
     private static String describe(Exception e) {

@@ -1,5 +1,6 @@
 package dev.shootingrange.exactlyonce;
 
+import java.time.Duration;
 import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,28 +18,37 @@ public class RetentionPurge {
 
     private final Inbox inbox;
     private final ExactlyOnceConfig.Retention retention;
-    private final Lab lab;
     private final ExactlyOnceRuntime runtime;
+    private volatile Duration inboxWindow;
     private volatile Instant nextPurge = Instant.now();
 
-    RetentionPurge(Inbox inbox, ExactlyOnceConfig config, Lab lab, ExactlyOnceRuntime runtime) {
+    RetentionPurge(Inbox inbox, ExactlyOnceConfig config, ExactlyOnceRuntime runtime) {
         this.inbox = inbox;
         this.retention = config.retention();
-        this.lab = lab;
         this.runtime = runtime;
+        this.inboxWindow = retention.inbox();
+    }
+
+    /** The duplicate-detection window; null puts back the configured one. */
+    public void inboxWindow(Duration window) {
+        this.inboxWindow = window == null ? retention.inbox() : window;
+    }
+
+    public Duration inboxWindow() {
+        return inboxWindow;
     }
 
     /**
-     * Purges every {@code purge-every}; every second while the lab has shortened the inbox's window,
-     * so that a workshop sees a late duplicate slip through within seconds.
+     * Purges every {@code purge-every}; every second while the window is shorter than that, so that a
+     * late duplicate slips through within seconds of the window's end, as it would in a real system.
      */
     @Scheduled(every = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
         if (!runtime.isMigrated()) {
             return;
         }
-        boolean shortened = !lab.inboxRetention(retention.inbox()).equals(retention.inbox());
-        if (shortened || !Instant.now().isBefore(nextPurge)) {
+        boolean shortWindow = inboxWindow.compareTo(retention.purgeEvery()) < 0;
+        if (shortWindow || !Instant.now().isBefore(nextPurge)) {
             nextPurge = Instant.now().plus(retention.purgeEvery());
             purge();
         }
@@ -46,9 +56,8 @@ public class RetentionPurge {
 
     @Transactional
     public void purge() {
-        int inboxRows = inbox.purge(lab.inboxRetention(retention.inbox()));
+        int inboxRows = inbox.purge(inboxWindow);
         long outboxRows = OutboxMessage.purgeSent(retention.outbox());
-        MessageHistory.delete("recordedAt < ?1", Instant.now().minus(retention.outbox()));
         if (inboxRows + outboxRows > 0) {
             LOG.infof("purged %d inbox and %d sent outbox rows past retention", inboxRows, outboxRows);
         }

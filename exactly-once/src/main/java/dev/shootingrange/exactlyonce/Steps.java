@@ -1,17 +1,22 @@
 package dev.shootingrange.exactlyonce;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.quarkus.arc.All;
+
 /**
- * Where the machinery reports the {@link Step}s it passes. A listener may pause the thread (to force an
- * interleaving) or throw {@link SimulatedCrash} (to stop the work as a crash would).
+ * The chain of {@link StepInterceptor}s, and where the machinery reports the {@link Step}s it passes.
+ * A test's {@link Listener} sees each message first; it may pause the thread (to force an interleaving)
+ * or throw {@link SimulatedCrash} (to stop the work as a crash would).
  */
 @ApplicationScoped
 public class Steps {
 
-    /** Sees every step of every message; messageId is the message's (consumer) or the batch's first (relay). */
+    /** Sees every step of every message; in a relay's batch, each row. */
     @FunctionalInterface
     public interface Listener {
         void reached(Step step, UUID messageId, String type);
@@ -20,39 +25,51 @@ public class Steps {
     private static final Listener NONE = (step, messageId, type) -> {
     };
 
-    private final Lab lab;
+    private final List<StepInterceptor> chain;
     private volatile Listener listener = NONE;
 
-    Steps(Lab lab) {
-        this.lab = lab;
+    Steps(@All List<StepInterceptor> chain) {
+        this.chain = List.copyOf(chain);
     }
 
     public void listen(Listener listener) {
         this.listener = listener == null ? NONE : listener;
     }
 
-    /** Throws {@link SimulatedCrash} where the lab's fault fires here, after the listener had its look. */
-    public void reached(Step step, UUID messageId, String type) {
-        if (faultFires(step, messageId, type)) {
-            throw new SimulatedCrash(step);
+    public void reached(Step step, Envelope message) {
+        reached(step, List.of(message));
+    }
+
+    /** The listener sees each message, then each interceptor the whole batch. */
+    public void reached(Step step, List<Envelope> messages) {
+        messages.forEach(message -> listener.reached(step, message.messageId(), message.type()));
+        if (!messages.isEmpty()) {
+            chain.forEach(interceptor -> interceptor.reached(step, messages));
         }
     }
 
-    /** The relay's batch at a step: the listener sees each row, the lab's fault fires once for all. */
-    void reachedBatch(Step step, java.util.List<OutboxMessage> rows) {
-        rows.forEach(row -> listener.reached(step, row.messageId, row.type));
-        if (!rows.isEmpty() && lab.faultAtBatch(step, rows.stream().map(row -> row.type).toList())) {
-            throw new SimulatedCrash(step);
+    void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
+        chain.forEach(interceptor -> interceptor.received(message, read, disposition, redelivered, detail));
+    }
+
+    /** Each interceptor in turn may drop or multiply the copies the previous one let through. */
+    List<Envelope> copiesToSend(Envelope message) {
+        List<Envelope> copies = List.of(message);
+        for (StepInterceptor interceptor : chain) {
+            List<Envelope> next = new ArrayList<>();
+            copies.forEach(copy -> next.addAll(interceptor.copiesToSend(copy)));
+            copies = next;
+        }
+        return copies;
+    }
+
+    void published(List<Envelope> copies) {
+        if (!copies.isEmpty()) {
+            chain.forEach(interceptor -> interceptor.published(copies));
         }
     }
 
-    /** For a caller that must act before it crashes: tells whether the lab's fault fires here. */
-    boolean faultFires(Step step, UUID messageId, String type) {
-        listener.reached(step, messageId, type);
-        return lab.faultAt(step, type);
-    }
-
-    /** Thrown by a listener to make the machinery behave as if the process died at that step. */
+    /** Thrown to make the machinery behave as if the process died at that step. */
     public static class SimulatedCrash extends RuntimeException {
         public SimulatedCrash(Step step) {
             super("simulated crash at " + step, null, false, false);

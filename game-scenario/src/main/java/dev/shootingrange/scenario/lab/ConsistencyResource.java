@@ -21,7 +21,7 @@ import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.exactlyonce.MessageHistory;
+import dev.shootingrange.lab.MessageHistory;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.Shot;
 import io.quarkus.narayana.jta.QuarkusTransaction;

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Problem;
-import dev.shootingrange.exactlyonce.Lab;
+import dev.shootingrange.lab.Lab;
 import dev.shootingrange.scenario.domain.Game;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.Shot;

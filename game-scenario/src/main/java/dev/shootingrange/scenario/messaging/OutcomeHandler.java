@@ -11,7 +11,7 @@ import dev.shootingrange.scenario.domain.GameScenario;
 
 /** What the range decided about the players' shots. */
 @ApplicationScoped
-public class OutcomeHandler implements MessageHandler {
+public class OutcomeHandler implements MessageHandler<RangeMessage> {
 
     private final GameScenario scenario;
 

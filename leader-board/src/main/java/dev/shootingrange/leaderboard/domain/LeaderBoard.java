@@ -4,7 +4,7 @@ package dev.shootingrange.leaderboard.domain;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.exactlyonce.Lab;
+import dev.shootingrange.lab.Lab;
 
 /** Counts every attempt once per player and game: a shot, and a hit where it hit. */
 @ApplicationScoped

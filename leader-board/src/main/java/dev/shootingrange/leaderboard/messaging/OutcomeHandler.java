@@ -11,7 +11,7 @@ import dev.shootingrange.leaderboard.domain.LeaderBoard;
 
 /** Hit and Missed events from the range, each counted once. */
 @ApplicationScoped
-public class OutcomeHandler implements MessageHandler {
+public class OutcomeHandler implements MessageHandler<RangeMessage> {
 
     private final LeaderBoard leaderBoard;
 

@@ -12,7 +12,7 @@ import dev.shootingrange.range.domain.ShootingRange;
 
 /** The commands the range consumes from its queue, handed to the domain once each. */
 @ApplicationScoped
-public class RangeMessageHandler implements MessageHandler {
+public class RangeMessageHandler implements MessageHandler<RangeMessage> {
 
     private final ShootingRange range;
 

@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce;
+package dev.shootingrange.lab;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +15,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.shootingrange.exactlyonce.RetentionPurge;
+import dev.shootingrange.exactlyonce.Step;
+
 /**
  * The lab's switches for this service: which protections are on, and which faults to inject. Every
  * protection is on and every fault off until a workshop changes them, at runtime.
@@ -25,6 +28,13 @@ public class Lab {
     public static final String INBOX = "inbox";
     public static final String OUTBOX = "outbox";
     public static final String ATTEMPT_DEDUP = "attemptDedup";
+
+    /** The faults a workshop can arm, by the names the lab's API uses, at the step where each fires. */
+    public static final Map<String, Step> FAULTS = new java.util.TreeMap<>(Map.of(
+            "after-commit-before-ack", Step.AFTER_COMMIT_BEFORE_ACK,
+            "rollback-after-send", Step.ROLLBACK_AFTER_SEND,
+            "after-commit-before-publish", Step.AFTER_COMMIT_BEFORE_PUBLISH,
+            "after-confirm-before-mark", Step.AFTER_CONFIRM_BEFORE_MARK));
 
     /** Random faults: each rate is the chance that one message meets it. */
     public record Chaos(double duplicateRate, double delayRate, long maxDelayMs, double crashAfterPublishRate,
@@ -49,6 +59,7 @@ public class Lab {
     }
 
     private final List<String> protectionNames;
+    private final RetentionPurge retention;
     private final Map<String, Boolean> protections = new ConcurrentHashMap<>();
     private final List<ArmedFault> armed = new CopyOnWriteArrayList<>();
     private final Set<String> holdNext = ConcurrentHashMap.newKeySet();
@@ -56,8 +67,10 @@ public class Lab {
     private volatile Chaos chaos = Chaos.NONE;
     private Random random = new Random();
 
-    Lab(@ConfigProperty(name = "lab.protections", defaultValue = "inbox,outbox") List<String> protectionNames) {
+    Lab(@ConfigProperty(name = "lab.protections", defaultValue = "inbox,outbox") List<String> protectionNames,
+            RetentionPurge retention) {
         this.protectionNames = List.copyOf(protectionNames);
+        this.retention = retention;
         reset();
     }
 
@@ -89,10 +102,13 @@ public class Lab {
     public synchronized void chaos(Chaos chaos) {
         this.chaos = chaos;
         this.random = chaos.seed() == null ? new Random() : new Random(chaos.seed());
+        retention.inboxWindow(chaos.inboxRetentionSeconds() == null ? null : Duration.ofSeconds(chaos.inboxRetentionSeconds()));
     }
 
     public void arm(ArmedFault fault) {
-        Step.ofFault(fault.point());
+        if (!FAULTS.containsKey(fault.point())) {
+            throw new IllegalArgumentException("unknown fault point '" + fault.point() + "'");
+        }
         armed.add(fault);
     }
 
@@ -100,7 +116,7 @@ public class Lab {
         return List.copyOf(armed);
     }
 
-    /** Holds back the next outgoing message of this type until {@link OutboxRelay#releaseHeld()}. */
+    /** Holds back the next outgoing message of this type until {@link TakenMessages#releaseHeld()}. */
     public void holdNext(String type) {
         holdNext.add(type);
     }
@@ -120,28 +136,22 @@ public class Lab {
         chaos(Chaos.NONE);
     }
 
-    /** The inbox's duplicate-detection window: the lab may shorten it to show what a late copy does. */
-    Duration inboxRetention(Duration configured) {
-        Long seconds = chaos.inboxRetentionSeconds();
-        return seconds == null ? configured : Duration.ofSeconds(seconds);
-    }
-
-    /** Whether a fault fires for this message at this step: one armed for its type, or by chance. */
-    boolean faultAt(Step step, String type) {
-        return step.faultName != null && faultAtBatch(step, List.of(type));
-    }
-
     /**
      * Whether the relay dies at this step for a batch: where a fault is armed for one of its types, or
      * by chance once per batch, as a process dies once however many rows it was sending.
      */
-    boolean faultAtBatch(Step step, java.util.Collection<String> types) {
+    boolean faultAt(Step step, java.util.Collection<String> types) {
         for (ArmedFault fault : armed) {
-            if (fault.point().equals(step.faultName) && types.contains(fault.type()) && armed.remove(fault)) {
-                return count(step.faultName);
+            if (FAULTS.get(fault.point()) == step && types.contains(fault.type()) && armed.remove(fault)) {
+                return count(fault.point());
             }
         }
-        return roll(chaos.rateAt(step)) && count(step.faultName);
+        return roll(chaos.rateAt(step)) && count(faultName(step));
+    }
+
+    private static String faultName(Step step) {
+        return FAULTS.entrySet().stream().filter(fault -> fault.getValue() == step).map(Map.Entry::getKey)
+                .findFirst().orElse(step.name());
     }
 
     boolean duplicate() {

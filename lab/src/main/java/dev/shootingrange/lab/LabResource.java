@@ -26,10 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.exactlyonce.ExactlyOnceMetrics;
-import dev.shootingrange.exactlyonce.Lab;
-import dev.shootingrange.exactlyonce.MessageHistory;
 import dev.shootingrange.exactlyonce.OutboxRelay;
-import dev.shootingrange.exactlyonce.Step;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /** How a workshop switches this service's protections off and on and injects faults, at runtime. */
@@ -56,13 +53,17 @@ public class LabResource {
     private final Lab lab;
     private final ExactlyOnceMetrics metrics;
     private final OutboxRelay relay;
+    private final TakenMessages taken;
+    private final Resend resend;
     private final String service;
 
-    LabResource(Lab lab, ExactlyOnceMetrics metrics, OutboxRelay relay,
+    LabResource(Lab lab, ExactlyOnceMetrics metrics, OutboxRelay relay, TakenMessages taken, Resend resend,
             @ConfigProperty(name = "quarkus.application.name") String service) {
         this.lab = lab;
         this.metrics = metrics;
         this.relay = relay;
+        this.taken = taken;
+        this.resend = resend;
         this.service = service;
     }
 
@@ -119,11 +120,8 @@ public class LabResource {
     public LabView arm(FaultRequest request) {
         requireBody(request);
         requireType(request.type());
-        try {
-            Step.ofFault(String.valueOf(request.point()));
-        } catch (IllegalArgumentException e) {
-            throw Problem.badRequest(e.getMessage() + "; there are " + List.of(Step.values()).stream()
-                    .filter(step -> step.faultName != null).map(step -> step.faultName).toList());
+        if (!Lab.FAULTS.containsKey(request.point())) {
+            throw Problem.badRequest("unknown fault point '" + request.point() + "'; there are " + Lab.FAULTS.keySet());
         }
         lab.arm(new Lab.ArmedFault(request.point(), request.type()));
         return lab();
@@ -143,7 +141,7 @@ public class LabResource {
     @POST
     @Path("/holds/release")
     public Map<String, Integer> release() {
-        return Map.of("released", relay.releaseHeld());
+        return Map.of("released", taken.releaseHeld());
     }
 
     /** Publishes a sent message again, as the same copy or under a new messageId. */
@@ -151,7 +149,7 @@ public class LabResource {
     @Path("/outbox/{messageId}/resend")
     public Map<String, UUID> resend(@PathParam("messageId") UUID messageId, ResendRequest request) {
         boolean newMessageId = request != null && Boolean.TRUE.equals(request.newMessageId());
-        UUID resent = relay.resend(messageId, newMessageId);
+        UUID resent = newMessageId ? resend.underNewId(messageId) : relay.resend(messageId) ? messageId : null;
         if (resent == null) {
             throw Problem.notFound("no outgoing message " + messageId + " in " + service + "'s outbox");
         }
@@ -187,7 +185,7 @@ public class LabResource {
     @Path("/reset")
     public LabView reset() {
         lab.reset();
-        relay.releaseHeld();
+        taken.releaseHeld();
         return lab();
     }
 

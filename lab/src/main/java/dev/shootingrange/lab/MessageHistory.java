@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce;
+package dev.shootingrange.lab;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -15,6 +15,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.ShotOutcome;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
@@ -31,17 +32,9 @@ public class MessageHistory extends PanacheEntityBase {
         IN, OUT
     }
 
+    /** What became of a copy received (as the core's dispositions), or PUBLISHED: confirmed by the broker. */
     public enum Disposition {
-        /** Received and handled: its effects are committed with this row. */
-        HANDLED,
-        /** Received and recognised by the inbox: skipped. */
-        DUPLICATE,
-        /** Received, not valid input: sent to the dead-letter queue. */
-        DEAD_LETTERED,
-        /** Received, handling failed: requeued to be tried again. */
-        RETRIED,
-        /** Published and confirmed by the broker. */
-        PUBLISHED
+        HANDLED, DUPLICATE, DEAD_LETTERED, RETRIED, PUBLISHED
     }
 
     private static final int MAX_BODY_CHARS = 4096;
@@ -82,6 +75,7 @@ public class MessageHistory extends PanacheEntityBase {
     @Column(name = "recorded_at", nullable = false)
     public Instant recordedAt;
 
+    /** @param message the body as read, or null where it could not be */
     static MessageHistory of(Direction direction, Disposition disposition, RangeMessage message, byte[] body) {
         MessageHistory entry = new MessageHistory();
         entry.direction = direction;
@@ -98,8 +92,14 @@ public class MessageHistory extends PanacheEntityBase {
             } else if (message instanceof ShotOutcome outcome) {
                 entry.attemptId = outcome.attemptId();
             }
+        } else {
+            entry.gameId = MessageCodec.peekGameId(body);
         }
         return entry;
+    }
+
+    static long purge(java.time.Duration retention) {
+        return delete("recordedAt < ?1", Instant.now().minus(retention));
     }
 
     /** A page of a game's history, oldest first. */

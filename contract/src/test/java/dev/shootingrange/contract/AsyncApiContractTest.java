@@ -35,7 +35,10 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 
-import dev.shootingrange.exactlyonce.OutboxRelay;
+import dev.shootingrange.exactlyonce.ConfirmedPublisher;
+import dev.shootingrange.exactlyonce.Envelope;
+import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
+import io.smallrye.config.WithDefault;
 
 /**
  * docs/asyncapi.yaml is what a client in another language is written from, so it must say what the
@@ -202,13 +205,15 @@ class AsyncApiContractTest {
         assertThat(asyncApi.path("channels").path(Topology.SHOOTING_RANGE_QUEUE).isObject()).isTrue();
     }
 
-    /** What the relay (and the lab's direct publisher, which uses the same properties) puts on each message. */
+    /** What the relay (and the direct publisher, which publishes the same way) puts on each message. */
     @Test
     void theAmqpPropertiesAreWhatTheRelaySets() throws ReflectiveOperationException {
-        Method properties = OutboxRelay.class.getDeclaredMethod("properties", String.class, String.class);
+        Method properties = ConfirmedPublisher.class.getDeclaredMethod("properties", Envelope.class, String.class);
         properties.setAccessible(true);
         UUID messageId = UUID.randomUUID();
-        AMQP.BasicProperties set = (AMQP.BasicProperties) properties.invoke(null, messageId.toString(), "Hit");
+        String contentType = ExactlyOnceConfig.class.getMethod("contentType").getAnnotation(WithDefault.class).value();
+        AMQP.BasicProperties set = (AMQP.BasicProperties) properties.invoke(null,
+                new Envelope(messageId, "Hit", Topology.EVENTS, "Hit", new byte[0]), contentType);
         JsonNode trait = asyncApi.at("/components/messageTraits/rangeMessage");
         JsonNode binding = asyncApi.at("/components/operationBindings/published/amqp");
 

@@ -1,0 +1,27 @@
+package dev.shootingrange.exactlyonce;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+
+/**
+ * Stores an outgoing message as a row in the sending transaction; the {@link OutboxRelay} publishes
+ * it after the commit. If the transaction rolls back, the message never existed.
+ */
+@ApplicationScoped
+public class TransactionalOutbox {
+
+    private final Event<OutboxWritten> written;
+    private final Steps steps;
+
+    TransactionalOutbox(Event<OutboxWritten> written, Steps steps) {
+        this.written = written;
+        this.steps = steps;
+    }
+
+    public void send(Envelope message) {
+        new OutboxMessage(message).persist();
+        written.fire(new OutboxWritten());
+        // A crash now rolls the row back with the state: nothing was said.
+        steps.reached(Step.ROLLBACK_AFTER_SEND, message);
+    }
+}

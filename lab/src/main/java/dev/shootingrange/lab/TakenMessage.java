@@ -1,0 +1,66 @@
+package dev.shootingrange.lab;
+
+import java.time.Instant;
+import java.util.List;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import dev.shootingrange.exactlyonce.Envelope;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+
+/** An outgoing message the lab took off the wire: held until released, or delayed until releaseAt. */
+@Entity
+@Table(name = "lab_taken_message")
+public class TakenMessage extends PanacheEntityBase {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @Column(name = "message_id", nullable = false)
+    public java.util.UUID messageId;
+
+    @Column(nullable = false)
+    public String type;
+
+    @Column(nullable = false)
+    public String exchange;
+
+    @Column(name = "routing_key", nullable = false)
+    public String routingKey;
+
+    @Column(nullable = false)
+    public byte[] body;
+
+    /** Null while held: it waits for a release. */
+    @Column(name = "release_at")
+    public Instant releaseAt;
+
+    static TakenMessage of(Envelope message, Instant releaseAt) {
+        TakenMessage taken = new TakenMessage();
+        taken.messageId = message.messageId();
+        taken.type = message.type();
+        taken.exchange = message.exchange();
+        taken.routingKey = message.routingKey();
+        taken.body = message.body();
+        taken.releaseAt = releaseAt;
+        return taken;
+    }
+
+    Envelope envelope() {
+        return new Envelope(messageId, type, exchange, routingKey, body);
+    }
+
+    /** Locks the held ones, or the delayed ones now due; rows another instance holds are skipped. */
+    @SuppressWarnings("unchecked")
+    static List<TakenMessage> claim(boolean held) {
+        return getEntityManager().createNativeQuery("select * from lab_taken_message where "
+                + (held ? "release_at is null" : "release_at <= now()") + " order by id limit 200 for update skip locked",
+                TakenMessage.class).getResultList();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.shootingrange.lab;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+import org.jboss.logging.Logger;
+
+import dev.shootingrange.exactlyonce.ConfirmedPublisher;
+import dev.shootingrange.exactlyonce.Envelope;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * The messages the lab holds back or delays. Taking one is a row in the transaction that was about
+ * to publish it, so nothing is lost: it is published when released or due, with the broker's confirm.
+ */
+@ApplicationScoped
+public class TakenMessages {
+
+    private static final Logger LOG = Logger.getLogger(TakenMessages.class);
+
+    private final ConfirmedPublisher publisher;
+    private final History history;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "lab-delayed");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final TransactionSynchronizationRegistry transactions;
+
+    TakenMessages(ConfirmedPublisher publisher, History history, TransactionSynchronizationRegistry transactions) {
+        this.publisher = publisher;
+        this.history = history;
+        this.transactions = transactions;
+    }
+
+    /** @param releaseAt when to publish it; null to hold it until {@link #releaseHeld()} */
+    void take(Envelope message, Instant releaseAt) {
+        QuarkusTransaction.joiningExisting().run(() -> {
+            TakenMessage.of(message, releaseAt).persist();
+            if (releaseAt != null) {
+                transactions.registerInterposedSynchronization(new Synchronization() {
+                    @Override
+                    public void beforeCompletion() {
+                    }
+
+                    @Override
+                    public void afterCompletion(int status) {
+                        long delayMs = Math.max(0, Duration.between(Instant.now(), releaseAt).toMillis());
+                        timer.schedule(TakenMessages.this::publishDue, delayMs, TimeUnit.MILLISECONDS);
+                    }
+                });
+            }
+        });
+    }
+
+    /** Publishes every held message now; how many. */
+    public int releaseHeld() {
+        return publish(true);
+    }
+
+    /** Each delayed message's timer publishes it; the sweep, what a failed publish or a restart left. */
+    @Scheduled(every = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void publishDue() {
+        publish(false);
+    }
+
+    private synchronized int publish(boolean held) {
+        try {
+            return QuarkusTransaction.requiringNew().call(() -> {
+                List<TakenMessage> rows = TakenMessage.claim(held);
+                List<Envelope> copies = rows.stream().map(TakenMessage::envelope).toList();
+                Set<UUID> unroutable = publisher.publish(copies);
+                List<Envelope> published = copies.stream().filter(copy -> !unroutable.contains(copy.messageId())).toList();
+                history.published(published);
+                rows.stream().filter(row -> !unroutable.contains(row.messageId)).forEach(TakenMessage::delete);
+                return rows.size();
+            });
+        } catch (RuntimeException e) {
+            LOG.warnf("publishing the lab's %s messages failed (%s)", held ? "held" : "delayed", e);
+            return 0;
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        timer.shutdownNow();
+    }
+}
