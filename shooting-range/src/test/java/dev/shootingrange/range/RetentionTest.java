@@ -33,11 +33,11 @@ class RetentionTest {
         update("insert into inbox values ('retention-test', ?, now() - interval '8 days')", oldInbox);
         update("insert into inbox values ('retention-test', ?, now() - interval '6 days')", freshInbox);
         update("""
-                insert into outbox (message_id, exchange, routing_key, type, payload, created_at, sent_at, available_at)
-                values (?, 'events', 'Hit', 'Hit', '{}', now() - interval '9 days', now() - interval '8 days', now())""", oldSent);
+                insert into outbox (message_id, exchange, routing_key, type, payload, created_at, sent_at)
+                values (?, 'events', 'Hit', 'Hit', '{}', now() - interval '9 days', now() - interval '8 days')""", oldSent);
         update("""
-                insert into outbox (message_id, exchange, routing_key, type, payload, created_at, sent_at, available_at)
-                values (?, 'nowhere', 'Hit', 'Hit', '{}', now() - interval '9 days', null, now())""", oldPending);
+                insert into outbox (message_id, exchange, routing_key, type, payload, created_at, sent_at)
+                values (?, 'nowhere', 'Hit', 'Hit', '{}', now() - interval '9 days', null)""", oldPending);
         try {
             purge.purge();
 
