@@ -27,9 +27,7 @@ public class ExactlyOnceRuntime {
     private static final Duration RETRY_INTERVAL = Duration.ofSeconds(2);
 
     private final RabbitConnections connections;
-    private final InboxConsumer consumer;
     private final OutboxRelay relay;
-    private final Instance<MessageHandler<?>> handler;
     private final BrokerTopology topology;
     private final ExactlyOnceConfig config;
     private final Instance<Flyway> flyway;
@@ -39,13 +37,11 @@ public class ExactlyOnceRuntime {
     private volatile boolean started;
     private volatile boolean migrated;
 
-    ExactlyOnceRuntime(RabbitConnections connections, InboxConsumer consumer, OutboxRelay relay,
-            Instance<MessageHandler<?>> handler, BrokerTopology topology, ExactlyOnceConfig config, Instance<Flyway> flyway,
+    ExactlyOnceRuntime(RabbitConnections connections, OutboxRelay relay, BrokerTopology topology,
+            ExactlyOnceConfig config, Instance<Flyway> flyway,
             @ConfigProperty(name = "quarkus.flyway.migrate-at-start") boolean migratedAtStart) {
         this.connections = connections;
-        this.consumer = consumer;
         this.relay = relay;
-        this.handler = handler;
         this.topology = topology;
         this.config = config;
         this.flyway = flyway;
@@ -68,14 +64,11 @@ public class ExactlyOnceRuntime {
             topologyChannel = connections.publishing().createChannel();
             topology.declare(topologyChannel);
             relay.start();
-            if (handler.isResolvable()) {
-                consumer.start(handler.get());
-            }
             started = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
-            LOG.error("could not declare the topology or start consuming", e);
+            LOG.error("could not declare the topology", e);
         }
     }
 
@@ -100,7 +93,6 @@ public class ExactlyOnceRuntime {
         if (starter != null) {
             starter.interrupt();
         }
-        consumer.stop();
         relay.stop();
     }
 
@@ -109,9 +101,9 @@ public class ExactlyOnceRuntime {
         return migrated;
     }
 
-    /** Connected, topology declared, consuming and relaying. */
+    /** Connected, topology declared and relaying; the connector reports on consuming itself. */
     public boolean isReady() {
-        return started && connections.isOpen() && (!handler.isResolvable() || consumer.isConsuming());
+        return started && connections.isOpen();
     }
 
     /** Still trying to start, or started and the relay still runs. */
