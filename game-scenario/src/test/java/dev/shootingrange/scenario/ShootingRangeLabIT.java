@@ -53,4 +53,18 @@ class ShootingRangeLabIT {
         given().baseUri(scenario.baseUrl()).get("/q/health/live").then()
                 .statusCode(200).body("checks.status", everyItem(equalTo("UP")));
     }
+
+    /** The console reaches the other services' labs through typed clients; their errors come back named. */
+    @Test
+    void aBadChangeToAnotherServicesLabIsItsOwnProblemUnderItsName() {
+        given().baseUri(scenario.baseUrl()).contentType("application/json").body("{\"attemptDedup\": false}")
+                .put("/api/lab/services/shooting-range/protections").then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("shooting-range: unknown protection 'attemptDedup'; shooting-range has [inbox, outbox]"));
+        given().baseUri(scenario.baseUrl()).get("/api/lab/services/leader-board").then()
+                .statusCode(200)
+                .body("service", equalTo("leader-board"))
+                .body("protections.attemptDedup", equalTo(true));
+    }
 }

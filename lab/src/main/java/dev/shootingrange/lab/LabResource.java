@@ -1,22 +1,13 @@
 package dev.shootingrange.lab;
 
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.PUT;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.MediaType;
+
+import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -29,26 +20,16 @@ import dev.shootingrange.exactlyonce.ExactlyOnceMetrics;
 import dev.shootingrange.exactlyonce.OutboxRelay;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
-/** How a workshop switches this service's protections off and on and injects faults, at runtime. */
-@Path("/api/lab")
-@Produces(MediaType.APPLICATION_JSON)
-public class LabResource {
+/** This service's lab: its switches, faults, holds and history, as {@link LabApi} serves them. */
+@ApplicationScoped
+public class LabResource implements LabApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> TYPES = Set.of("FireAt", "MoveTarget", "Hit", "Missed");
 
-    public record LabView(String service, Map<String, Boolean> protections, Map<String, Object> chaos,
-            Map<String, Object> stats) {
-    }
 
-    public record FaultRequest(String point, String type) {
-    }
 
-    public record HoldRequest(String type) {
-    }
 
-    public record ResendRequest(Boolean newMessageId) {
-    }
 
     private final Lab lab;
     private final ExactlyOnceMetrics metrics;
@@ -67,7 +48,6 @@ public class LabResource {
         this.service = service;
     }
 
-    @GET
     public LabView lab() {
         Map<String, Object> chaosView = asMap(lab.chaos());
         chaosView.put("faults", lab.armedFaults());
@@ -78,9 +58,6 @@ public class LabResource {
     }
 
     /** A partial update: {"inbox": false} switches the inbox off and leaves the rest alone. */
-    @Consumes(MediaType.APPLICATION_JSON)
-    @PUT
-    @Path("/protections")
     public LabView protections(Map<String, Object> changes) {
         requireBody(changes);
         changes.forEach((name, value) -> {
@@ -96,9 +73,6 @@ public class LabResource {
     }
 
     /** A partial update of the random faults; rates are chances from 0 to 1 per message. */
-    @Consumes(MediaType.APPLICATION_JSON)
-    @PUT
-    @Path("/chaos")
     public LabView chaos(Map<String, Object> changes) {
         requireBody(changes);
         Map<String, Object> chaos = asMap(lab.chaos());
@@ -114,9 +88,6 @@ public class LabResource {
     }
 
     /** Arms a fault point for the next message of a type: {"point": "after-commit-before-ack", "type": "FireAt"}. */
-    @Consumes(MediaType.APPLICATION_JSON)
-    @POST
-    @Path("/faults")
     public LabView arm(FaultRequest request) {
         requireBody(request);
         requireType(request.type());
@@ -128,9 +99,6 @@ public class LabResource {
     }
 
     /** Holds back the next outgoing message of a type, so that later ones overtake it. */
-    @Consumes(MediaType.APPLICATION_JSON)
-    @POST
-    @Path("/holds")
     public LabView hold(HoldRequest request) {
         requireBody(request);
         requireType(request.type());
@@ -138,16 +106,12 @@ public class LabResource {
         return lab();
     }
 
-    @POST
-    @Path("/holds/release")
     public Map<String, Integer> release() {
         return Map.of("released", taken.releaseHeld());
     }
 
     /** Publishes a sent message again, as the same copy or under a new messageId. */
-    @POST
-    @Path("/outbox/{messageId}/resend")
-    public Map<String, UUID> resend(@PathParam("messageId") UUID messageId, ResendRequest request) {
+    public Map<String, UUID> resend(UUID messageId, ResendRequest request) {
         boolean newMessageId = request != null && Boolean.TRUE.equals(request.newMessageId());
         UUID resent = newMessageId ? resend.underNewId(messageId) : relay.resend(messageId) ? messageId : null;
         if (resent == null) {
@@ -156,18 +120,10 @@ public class LabResource {
         return Map.of("messageId", resent);
     }
 
-    public record HistoryEntry(long id, String direction, UUID messageId, String type, UUID attemptId,
-            UUID causationId, String disposition, boolean redelivered, String detail, String body, Instant at) {
-    }
 
-    public record HistoryPage(String gameId, String service, int page, int size, List<HistoryEntry> entries) {
-    }
 
     /** Every copy this service received for the game and everything it published, oldest first. */
-    @GET
-    @Path("/history/{gameId}")
-    public HistoryPage history(@PathParam("gameId") String gameId,
-            @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("200") int size) {
+    public HistoryPage history(String gameId, int page, int size) {
         Rules.checkGameId(gameId);
         if (page < 0 || size < 1 || size > 1000) {
             throw Problem.badRequest("page must be 0 or more and size from 1 to 1000");
@@ -181,8 +137,6 @@ public class LabResource {
     }
 
     /** Every protection on, every fault off, and held messages released: nothing stays behind. */
-    @POST
-    @Path("/reset")
     public LabView reset() {
         lab.reset();
         taken.releaseHeld();

@@ -1,7 +1,6 @@
 package dev.shootingrange.scenario.api;
 
 import java.net.URI;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.ws.rs.Consumes;
@@ -17,8 +16,8 @@ import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.scenario.domain.Game;
+import dev.shootingrange.scenario.domain.GameView;
 import dev.shootingrange.scenario.domain.GameScenario;
-import dev.shootingrange.scenario.domain.Shot;
 
 @Path("/api/games")
 @Produces(MediaType.APPLICATION_JSON)
@@ -36,11 +35,7 @@ public class GameResource {
     public record NewTargetPosition(Integer position) {
     }
 
-    public record ShotView(UUID attemptId, String player, int position, Shot.Outcome outcome) {
-    }
 
-    public record GameView(String gameId, int targetPosition, List<ShotView> shots) {
-    }
 
     public record CreatedGame(String gameId, int targetPosition) {
     }
@@ -73,11 +68,7 @@ public class GameResource {
     @Path("/{gameId}")
     public GameView game(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        Game game = scenario.requireGame(gameId);
-        List<ShotView> shots = Shot.ofGame(gameId).stream()
-                .map(shot -> new ShotView(shot.attemptId, shot.player, shot.position, shot.outcome()))
-                .toList();
-        return new GameView(game.gameId, game.targetPosition, shots);
+        return scenario.view(gameId);
     }
 
     @POST

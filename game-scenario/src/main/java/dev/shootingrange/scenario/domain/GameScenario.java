@@ -50,6 +50,12 @@ public class GameScenario {
         return move;
     }
 
+    /** Reads in a transaction of its own: the shots and their outcomes as of now. */
+    @Transactional
+    public GameView view(String gameId) {
+        return GameView.of(requireGame(gameId));
+    }
+
     public Game requireGame(String gameId) {
         Game game = Game.findById(gameId);
         if (game == null) {

@@ -11,6 +11,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.scenario.lab.experiments.Experiment;
+import dev.shootingrange.scenario.lab.experiments.Experiments;
 import io.smallrye.common.annotation.Blocking;
 
 @Path("/api/lab/experiments")
@@ -29,18 +31,16 @@ public class ExperimentResource {
     }
 
     @GET
-    public List<Experiments.Description> list() {
-        return Experiments.ALL;
+    public List<Experiment.Description> list() {
+        return experiments.descriptions();
     }
 
     @POST
     @Path("/{name}")
     @Blocking
-    public Experiments.Report run(@PathParam("name") String name, Run run) {
-        if (Experiments.ALL.stream().noneMatch(experiment -> experiment.name().equals(name))) {
-            throw Problem.notFound("no experiment '" + name + "'; there are "
-                    + Experiments.ALL.stream().map(Experiments.Description::name).toList());
-        }
+    public Experiment.Report run(@PathParam("name") String name, Run run) {
+        Experiment experiment = experiments.named(name).orElseThrow(() -> Problem.notFound("no experiment '" + name
+                + "'; there are " + experiments.descriptions().stream().map(Experiment.Description::name).toList()));
         if (run == null || !("off".equals(run.protections()) || "on".equals(run.protections()))) {
             throw Problem.badRequest("protections must be \"off\" or \"on\"");
         }
@@ -48,6 +48,7 @@ public class ExperimentResource {
         if (shots < 1 || shots > 500) {
             throw Problem.badRequest("shots must be from 1 to 500");
         }
-        return experiments.run(name, "on".equals(run.protections()), run.seed() == null ? 1 : run.seed(), shots);
+        return experiments.run(experiment,
+                new Experiment.Run("on".equals(run.protections()), run.seed() == null ? 1 : run.seed(), shots));
     }
 }

@@ -1,5 +1,6 @@
 package dev.shootingrange.scenario.lab;
 
+import java.util.List;
 import java.util.Map;
 
 import jakarta.ws.rs.Consumes;
@@ -11,10 +12,9 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.shootingrange.contract.Problem;
-import dev.shootingrange.lab.LabResource;
+import dev.shootingrange.lab.LabApi;
+import dev.shootingrange.scenario.services.Services;
 
 /**
  * The lab of all three services behind one endpoint, for the console and workshop scripts. A service
@@ -26,21 +26,24 @@ public class LabServicesResource {
 
     private static final String ALL = "all";
 
-    private final LabServices services;
+    public record AllLabs(List<LabApi.LabView> services) {
+    }
 
-    LabServicesResource(LabServices services) {
+    private final Services services;
+
+    LabServicesResource(Services services) {
         this.services = services;
     }
 
     @GET
-    public Map<String, JsonNode> labs() {
-        return Map.of("services", services.json().valueToTree(LabServices.ALL.stream().map(services::lab).toList()));
+    public AllLabs labs() {
+        return new AllLabs(Services.ALL.stream().map(service -> services.lab(service).lab()).toList());
     }
 
     @GET
     @Path("/{service}")
-    public JsonNode lab(@PathParam("service") String service) {
-        return services.lab(service);
+    public LabApi.LabView lab(@PathParam("service") String service) {
+        return services.lab(service).lab();
     }
 
     @Consumes(MediaType.APPLICATION_JSON)
@@ -52,7 +55,7 @@ public class LabServicesResource {
             services.protectEverywhere(changes);
             return labs();
         }
-        return services.protect(service, changes);
+        return services.lab(service).protections(changes);
     }
 
     @Consumes(MediaType.APPLICATION_JSON)
@@ -61,32 +64,32 @@ public class LabServicesResource {
     public Object chaos(@PathParam("service") String service, Map<String, Object> changes) {
         requireBody(changes);
         if (ALL.equals(service)) {
-            LabServices.ALL.forEach(each -> services.chaos(each, changes));
+            Services.ALL.forEach(each -> services.lab(each).chaos(changes));
             return labs();
         }
-        return services.chaos(service, changes);
+        return services.lab(service).chaos(changes);
     }
 
     @Consumes(MediaType.APPLICATION_JSON)
     @POST
     @Path("/{service}/faults")
-    public JsonNode arm(@PathParam("service") String service, LabResource.FaultRequest request) {
+    public LabApi.LabView arm(@PathParam("service") String service, LabApi.FaultRequest request) {
         requireBody(request);
-        return services.arm(service, request.point(), request.type());
+        return services.lab(service).arm(request);
     }
 
     @Consumes(MediaType.APPLICATION_JSON)
     @POST
     @Path("/{service}/holds")
-    public JsonNode hold(@PathParam("service") String service, LabResource.HoldRequest request) {
+    public LabApi.LabView hold(@PathParam("service") String service, LabApi.HoldRequest request) {
         requireBody(request);
-        return services.hold(service, request.type());
+        return services.lab(service).hold(request);
     }
 
     @POST
     @Path("/{service}/holds/release")
-    public JsonNode release(@PathParam("service") String service) {
-        return services.release(service);
+    public Map<String, Integer> release(@PathParam("service") String service) {
+        return services.lab(service).release();
     }
 
     @POST
@@ -96,13 +99,13 @@ public class LabServicesResource {
             services.resetEverywhere();
             return labs();
         }
-        return services.reset(service);
+        return services.lab(service).reset();
     }
 
     @GET
     @Path("/{service}/history/{gameId}")
-    public JsonNode history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
-        return services.history(service, gameId);
+    public LabApi.HistoryPage history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
+        return services.lab(service).history(gameId, 0, 1000);
     }
 
     private static void requireBody(Object body) {

@@ -10,6 +10,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.shootingrange.contract.Rules;
+import dev.shootingrange.scenario.lab.experiments.Replays;
 import io.smallrye.common.annotation.Blocking;
 
 /** A game recorded as a scenario, and played again: a failure seen in a workshop becomes a regression test. */
@@ -17,17 +18,17 @@ import io.smallrye.common.annotation.Blocking;
 @Produces(MediaType.APPLICATION_JSON)
 public class ScenarioResource {
 
-    private final Experiments experiments;
+    private final Replays replays;
 
-    ScenarioResource(Experiments experiments) {
-        this.experiments = experiments;
+    ScenarioResource(Replays replays) {
+        this.replays = replays;
     }
 
     @GET
     @Path("/{gameId}/scenario")
-    public Experiments.Scenario export(@PathParam("gameId") String gameId) {
+    public Replays.Scenario export(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        return experiments.export(gameId);
+        return replays.export(gameId);
     }
 
     /** Plays the scenario on a new game; {@code replayOf} names the game it came from, for the report. */
@@ -35,7 +36,7 @@ public class ScenarioResource {
     @Path("/replay")
     @Consumes(MediaType.APPLICATION_JSON)
     @Blocking
-    public Experiments.Replay replay(Experiments.Scenario scenario, @QueryParam("replayOf") String replayOf) {
-        return experiments.replay(scenario, replayOf);
+    public Replays.Replay replay(Replays.Scenario scenario, @QueryParam("replayOf") String replayOf) {
+        return replays.replay(scenario, replayOf);
     }
 }

@@ -1,8 +1,10 @@
 package dev.shootingrange.scenario.lab;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.UUID;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -10,35 +12,40 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.shootingrange.contract.Rules;
+import dev.shootingrange.lab.LabApi;
+import dev.shootingrange.scenario.services.Services;
 
 /** The game's messages across the three services, in the order they happened: the console's sequence diagram. */
 @Path("/api/games/{gameId}/timeline")
 @Produces(MediaType.APPLICATION_JSON)
 public class TimelineResource {
 
-    private final LabServices services;
+    /** A history entry without its body, marked with the service that recorded it. */
+    public record Entry(long id, String direction, UUID messageId, String type, UUID attemptId, UUID causationId,
+            String disposition, boolean redelivered, String detail, Instant at, String service) {
 
-    TimelineResource(LabServices services) {
+        static Entry of(String service, LabApi.HistoryEntry entry) {
+            return new Entry(entry.id(), entry.direction(), entry.messageId(), entry.type(), entry.attemptId(),
+                    entry.causationId(), entry.disposition(), entry.redelivered(), entry.detail(), entry.at(), service);
+        }
+    }
+
+    private final Services services;
+
+    TimelineResource(Services services) {
         this.services = services;
     }
 
-    /** Every history entry of every service, each marked with its service, oldest first. */
+    /** Every history entry of every service, oldest first. */
     @GET
-    public List<JsonNode> timeline(@PathParam("gameId") String gameId) {
+    public List<Entry> timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        List<JsonNode> entries = new ArrayList<>();
-        for (String service : LabServices.ALL) {
-            for (JsonNode entry : services.history(service, gameId).path("entries")) {
-                ObjectNode marked = ((ObjectNode) entry).put("service", service);
-                marked.remove("body");
-                entries.add(marked);
-            }
+        List<Entry> entries = new ArrayList<>();
+        for (String service : Services.ALL) {
+            services.lab(service).history(gameId, 0, 1000).entries().forEach(entry -> entries.add(Entry.of(service, entry)));
         }
-        entries.sort(Comparator.comparing((JsonNode entry) -> entry.path("at").asText()));
+        entries.sort(Comparator.comparing(Entry::at));
         return entries;
     }
 }

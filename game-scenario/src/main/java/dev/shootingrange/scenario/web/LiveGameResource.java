@@ -12,15 +12,13 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
-import dev.shootingrange.scenario.api.GameResource;
-import dev.shootingrange.scenario.lab.ConsistencyResource;
-import dev.shootingrange.scenario.lab.LabServices;
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import dev.shootingrange.scenario.domain.GameScenario;
+import dev.shootingrange.scenario.lab.ConsistencyChecker;
+import dev.shootingrange.scenario.services.Services;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -34,12 +32,14 @@ public class LiveGameResource {
 
     private static final Duration EVERY = Duration.ofMillis(500);
 
-    private final GameResource games;
-    private final LabServices services;
-    private final ConsistencyResource checker;
+    private static final Duration SETTLE = Duration.ofSeconds(5);
+
+    private final GameScenario games;
+    private final Services services;
+    private final ConsistencyChecker checker;
     private final ObjectMapper json;
 
-    LiveGameResource(GameResource games, LabServices services, ConsistencyResource checker, ObjectMapper json) {
+    LiveGameResource(GameScenario games, Services services, ConsistencyChecker checker, ObjectMapper json) {
         this.games = games;
         this.services = services;
         this.checker = checker;
@@ -52,20 +52,20 @@ public class LiveGameResource {
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     public Multi<String> live(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        games.game(gameId);
+        games.view(gameId);
         return Multi.createFrom().ticks().every(EVERY)
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(tick -> QuarkusTransaction.requiringNew().call(() -> snapshot(gameId)))
+                .map(tick -> snapshot(gameId))
                 .skip().repetitions();
     }
 
     /** One view of the game; a service that does not answer is shown as such, not as an error. */
     String snapshot(String gameId) {
         Map<String, Object> view = new LinkedHashMap<>();
-        view.put("game", games.game(gameId));
-        view.put("range", answer(() -> services.get(LabServices.SHOOTING_RANGE, "/api/ranges/" + gameId)));
-        view.put("leaderboard", answer(() -> services.get(LabServices.LEADER_BOARD, "/api/leaderboard/" + gameId)));
-        view.put("consistency", answer(() -> json.valueToTree(checker.check(gameId, 5))));
+        view.put("game", games.view(gameId));
+        view.put("range", answer(() -> services.range().range(gameId)));
+        view.put("leaderboard", answer(() -> services.leaderBoard().board(gameId)));
+        view.put("consistency", answer(() -> checker.judge(gameId, SETTLE)));
         try {
             return json.writeValueAsString(view);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -73,11 +73,11 @@ public class LiveGameResource {
         }
     }
 
-    private JsonNode answer(java.util.function.Supplier<JsonNode> call) {
+    private static Object answer(java.util.function.Supplier<Object> call) {
         try {
             return call.get();
         } catch (Problem unavailable) {
-            return json.createObjectNode().put("unavailable", unavailable.getMessage());
+            return Map.of("unavailable", unavailable.getMessage());
         }
     }
 }

@@ -1,0 +1,71 @@
+package dev.shootingrange.scenario.lab;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.lab.MessageHistory;
+import dev.shootingrange.scenario.domain.GameScenario;
+import dev.shootingrange.scenario.domain.Shot;
+import dev.shootingrange.scenario.services.Services;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/** Gathers the evidence for one game (the shots, every copy on the wire, the range, the board) and judges it. */
+@ApplicationScoped
+public class ConsistencyChecker {
+
+    private final GameScenario scenario;
+    private final Services services;
+
+    ConsistencyChecker(GameScenario scenario, Services services) {
+        this.scenario = scenario;
+        this.services = services;
+    }
+
+    /** @param settle how long a shot may wait for its outcome before it counts as lost */
+    public Consistency.Verdict judge(String gameId, Duration settle) {
+        scenario.requireGame(gameId);
+        List<Consistency.Decided> decided = decided(gameId);
+        Map<String, Consistency.Score> board = board(gameId);
+        return QuarkusTransaction.requiringNew().call(() -> Consistency.judge(gameId, shots(gameId), wire(gameId),
+                decided, board, Instant.now(), settle));
+    }
+
+    private static List<Consistency.Shot> shots(String gameId) {
+        return Shot.ofGame(gameId).stream()
+                .map(shot -> new Consistency.Shot(shot.attemptId, shot.player, shot.firedAt))
+                .toList();
+    }
+
+    /** Every copy of an outcome this service's queue delivered, the ones its inbox dropped included. */
+    private static List<Consistency.Copy> wire(String gameId) {
+        List<MessageHistory> copies = MessageHistory.list("""
+                gameId = ?1 and direction = ?2 and type in ('Hit', 'Missed') and disposition in ?3 order by id""",
+                gameId, MessageHistory.Direction.IN,
+                List.of(MessageHistory.Disposition.HANDLED, MessageHistory.Disposition.DUPLICATE));
+        return copies.stream().map(copy -> {
+            ShotOutcome outcome = (ShotOutcome) MessageCodec.decode(copy.body.getBytes(StandardCharsets.UTF_8));
+            return new Consistency.Copy(copy.messageId, copy.type, copy.attemptId, outcome.player(), copy.body);
+        }).toList();
+    }
+
+    private List<Consistency.Decided> decided(String gameId) {
+        return services.range().range(gameId).outcomes().stream()
+                .map(o -> new Consistency.Decided(o.attemptId(), o.outcome(), o.messageId()))
+                .toList();
+    }
+
+    private Map<String, Consistency.Score> board(String gameId) {
+        Map<String, Consistency.Score> board = new LinkedHashMap<>();
+        services.leaderBoard().board(gameId).players()
+                .forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
+        return board;
+    }
+}

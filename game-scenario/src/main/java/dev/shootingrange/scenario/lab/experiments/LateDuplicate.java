@@ -1,0 +1,41 @@
+package dev.shootingrange.scenario.lab.experiments;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Singleton;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.lab.Lab;
+import dev.shootingrange.scenario.services.Services;
+
+/** A copy that arrives after the inbox's duplicate-detection window. */
+@Singleton
+class LateDuplicate extends Story {
+
+    LateDuplicate(Playbook play) {
+        super(play, "late-duplicate", "A copy of a Hit arrives after the inbox forgot its messageId (retention"
+                + " shortened to 1 s, attemptDedup off): it counts again. The default window keeps it out.");
+    }
+
+    @Override
+    public Report run(Run run) {
+        var settings = play.protect(true, Services.LEADER_BOARD, Lab.INBOX);
+        play.lab(Services.LEADER_BOARD).protections(Map.of(Lab.ATTEMPT_DEDUP, false));
+        settings.get(Services.LEADER_BOARD).put(Lab.ATTEMPT_DEDUP, false);
+        if (!run.protect()) {
+            play.lab(Services.LEADER_BOARD).chaos(Map.of("inboxRetentionSeconds", 1));
+            settings.get(Services.LEADER_BOARD).put("inboxRetentionSeconds", 1);
+        }
+        String gameId = play.newGame(42);
+        FireAt shot = play.fire(gameId, "alice", 42);
+        UUID hit = play.awaitDecision(gameId, shot);
+        play.awaitHits(gameId, "alice", 1);
+        Playbook.pause(Duration.ofMillis(2500));
+        play.resend(Services.SHOOTING_RANGE, hit, false);
+        play.awaitCopies(Services.LEADER_BOARD, gameId, hit, 2);
+        return play.report("late-duplicate", Playbook.COUNTED_ONCE, gameId, run.protect(), settings,
+                "1 hit; with a 1 s duplicate-detection window: 2", "alice has " + play.hits(gameId, "alice") + " hits");
+    }
+}

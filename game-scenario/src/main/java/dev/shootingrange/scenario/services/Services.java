@@ -1,0 +1,81 @@
+package dev.shootingrange.scenario.services;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.shootingrange.contract.Problem;
+import dev.shootingrange.lab.LabApi;
+import dev.shootingrange.lab.LabResource;
+
+/**
+ * The three services as the console sees them: the range's and the leader board's public APIs, and
+ * each service's lab, this one's in process and the others' over HTTP, all through typed interfaces.
+ */
+@ApplicationScoped
+public class Services {
+
+    public static final String GAME_SCENARIO = "game-scenario";
+    public static final String SHOOTING_RANGE = "shooting-range";
+    public static final String LEADER_BOARD = "leader-board";
+    public static final List<String> ALL = List.of(GAME_SCENARIO, SHOOTING_RANGE, LEADER_BOARD);
+
+    private final Map<String, LabApi> labs;
+    private final RangeApi range;
+    private final LeaderBoardApi leaderBoard;
+
+    Services(LabResource local,
+            @ConfigProperty(name = "lab.services.shooting-range.url") String rangeUrl,
+            @ConfigProperty(name = "lab.services.leader-board.url") String boardUrl) {
+        this.labs = Map.of(GAME_SCENARIO, local,
+                SHOOTING_RANGE, ServiceClients.create(LabApi.class, SHOOTING_RANGE, rangeUrl),
+                LEADER_BOARD, ServiceClients.create(LabApi.class, LEADER_BOARD, boardUrl));
+        this.range = ServiceClients.create(RangeApi.class, SHOOTING_RANGE, rangeUrl);
+        this.leaderBoard = ServiceClients.create(LeaderBoardApi.class, LEADER_BOARD, boardUrl);
+    }
+
+    public static void requireKnown(String service) {
+        if (!ALL.contains(service)) {
+            throw Problem.notFound("no service '" + service + "'; there are " + ALL);
+        }
+    }
+
+    public LabApi lab(String service) {
+        requireKnown(service);
+        return labs.get(service);
+    }
+
+    public RangeApi range() {
+        return range;
+    }
+
+    public LeaderBoardApi leaderBoard() {
+        return leaderBoard;
+    }
+
+    /** Sets these protections on every service that has them; each must exist on one at least. */
+    public void protectEverywhere(Map<String, Object> changes) {
+        Map<String, Map<String, Object>> perService = new LinkedHashMap<>();
+        for (String protection : changes.keySet()) {
+            boolean known = false;
+            for (String service : ALL) {
+                if (lab(service).lab().protections().containsKey(protection)) {
+                    perService.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(protection, changes.get(protection));
+                    known = true;
+                }
+            }
+            if (!known) {
+                throw Problem.badRequest("no service has a protection '" + protection + "'");
+            }
+        }
+        perService.forEach((service, protections) -> lab(service).protections(protections));
+    }
+
+    public void resetEverywhere() {
+        ALL.forEach(service -> lab(service).reset());
+    }
+}
