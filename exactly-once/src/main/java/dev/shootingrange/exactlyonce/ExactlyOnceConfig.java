@@ -21,13 +21,12 @@ public interface ExactlyOnceConfig {
 
     Retention retention();
 
-    /** Read by the connector's settings in this module's META-INF/microprofile-config.properties. */
     interface Consumer {
-        /** Messages handled in parallel, each in a transaction of its own. */
+        /** Channels consuming the queue in parallel, each handling one message at a time. */
         @WithDefault("4")
         int concurrency();
 
-        /** Unacknowledged messages the broker may push to the service. */
+        /** Unacknowledged messages the broker may push to each channel. */
         @WithDefault("20")
         int prefetch();
 

@@ -27,7 +27,9 @@ public class ExactlyOnceRuntime {
     private static final Duration RETRY_INTERVAL = Duration.ofSeconds(2);
 
     private final RabbitConnections connections;
+    private final InboxConsumer consumer;
     private final OutboxRelay relay;
+    private final Instance<MessageHandler<?>> handler;
     private final BrokerTopology topology;
     private final ExactlyOnceConfig config;
     private final Instance<Flyway> flyway;
@@ -37,11 +39,13 @@ public class ExactlyOnceRuntime {
     private volatile boolean started;
     private volatile boolean migrated;
 
-    ExactlyOnceRuntime(RabbitConnections connections, OutboxRelay relay, BrokerTopology topology,
-            ExactlyOnceConfig config, Instance<Flyway> flyway,
+    ExactlyOnceRuntime(RabbitConnections connections, InboxConsumer consumer, OutboxRelay relay,
+            Instance<MessageHandler<?>> handler, BrokerTopology topology, ExactlyOnceConfig config, Instance<Flyway> flyway,
             @ConfigProperty(name = "quarkus.flyway.migrate-at-start") boolean migratedAtStart) {
         this.connections = connections;
+        this.consumer = consumer;
         this.relay = relay;
+        this.handler = handler;
         this.topology = topology;
         this.config = config;
         this.flyway = flyway;
@@ -64,11 +68,14 @@ public class ExactlyOnceRuntime {
             topologyChannel = connections.publishing().createChannel();
             topology.declare(topologyChannel);
             relay.start();
+            if (handler.isResolvable()) {
+                consumer.start(handler.get());
+            }
             started = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
-            LOG.error("could not declare the topology", e);
+            LOG.error("could not declare the topology or start consuming", e);
         }
     }
 
@@ -93,6 +100,7 @@ public class ExactlyOnceRuntime {
         if (starter != null) {
             starter.interrupt();
         }
+        consumer.stop();
         relay.stop();
     }
 
@@ -101,9 +109,9 @@ public class ExactlyOnceRuntime {
         return migrated;
     }
 
-    /** Connected, topology declared and relaying; the connector reports on consuming itself. */
+    /** Connected, topology declared, consuming and relaying. */
     public boolean isReady() {
-        return started && connections.isOpen();
+        return started && connections.isOpen() && (!handler.isResolvable() || consumer.isConsuming());
     }
 
     /** Still trying to start, or started and the relay still runs. */
