@@ -53,13 +53,16 @@ public class InboxProcessor {
                 throw new IllegalArgumentException(envelope.type() + " is not consumed from " + consumer);
             }
         } catch (RuntimeException invalid) {
-            metrics.deadLettered();
-            LOG.warnf("dead-lettering a message on %s: %s", consumer, invalid.getMessage());
-            steps.received(new Envelope(null, null, null, null, body), message, Disposition.DEAD_LETTERED, redelivered,
-                    invalid.getMessage());
-            return new Delivery.Invalid(invalid.getMessage());
+            return deadLetter(new Envelope(null, null, null, null, body), message, redelivered, invalid.getMessage());
         }
         return handle(message, envelope, redelivered, (MessageHandler<Object>) handler);
+    }
+
+    private Delivery deadLetter(Envelope envelope, Object message, boolean redelivered, String reason) {
+        metrics.deadLettered();
+        LOG.warnf("dead-lettering a message on %s: %s", consumer, reason);
+        steps.received(envelope, message, Disposition.DEAD_LETTERED, redelivered, reason);
+        return new Delivery.Invalid(reason);
     }
 
     private Delivery handle(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
@@ -67,6 +70,9 @@ public class InboxProcessor {
         try {
             first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, envelope, redelivered, handler));
         } catch (RuntimeException e) {
+            if (DeadLetter.in(e) != null) {
+                return deadLetter(envelope, message, redelivered, DeadLetter.in(e).getMessage());
+            }
             steps.received(envelope, message, Disposition.RETRIED, redelivered, String.valueOf(e.getMessage()));
             throw e;
         }

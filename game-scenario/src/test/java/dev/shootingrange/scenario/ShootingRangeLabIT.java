@@ -12,6 +12,8 @@ import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasSize;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +25,7 @@ class ShootingRangeLabIT {
     private static final ServiceProcess range = LabProcesses.RANGE;
     private static final ServiceProcess board = LabProcesses.BOARD;
     private static final ServiceProcess scenario = LabProcesses.SCENARIO;
+    private static final int FRESH_GAMES = 200;
 
     @Test
     void aGamePlayedThroughTheApiIsConsistentAcrossTheThreeServices() {
@@ -66,5 +69,29 @@ class ShootingRangeLabIT {
                 .statusCode(200)
                 .body("service", equalTo("leader-board"))
                 .body("protections.attemptDedup", equalTo(true));
+    }
+
+    /**
+     * A new user's first move: create a game with its target at 42 and fire at 42 at once. The shot
+     * often reaches the range before the game's first MoveTarget; it must wait for it, never be judged
+     * against no target. Every one of these shots is a Hit.
+     */
+    @Test
+    void aShotFiredTheMomentItsGameStartsHits() {
+        List<String> games = new ArrayList<>();
+        for (int i = 0; i < FRESH_GAMES; i++) {
+            String gameId = given().baseUri(scenario.baseUrl()).contentType("application/json")
+                    .body("{\"targetPosition\": 42}").post("/api/games").then()
+                    .statusCode(201).extract().path("gameId");
+            fire(gameId, "newcomer", 42);
+            games.add(gameId);
+        }
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            for (String gameId : games) {
+                given().baseUri(scenario.baseUrl()).get("/api/games/{gameId}", gameId).then()
+                        .body("shots.outcome", contains("HIT"));
+            }
+        });
     }
 }

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Topology;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
@@ -82,6 +83,7 @@ class PoisonMessageTest {
         assertThat(count(registry, "inbox.dead.lettered")).isEqualTo(deadLettered + 1);
 
         String gameId = "after-poison-" + UUID.randomUUID();
+        broker.publish(MoveTarget.create(gameId, 42));
         broker.publish(FireAt.create(gameId, UUID.randomUUID(), "alice", 1));
         await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("outcomes", hasSize(1)));
     }

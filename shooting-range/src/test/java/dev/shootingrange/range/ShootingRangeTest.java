@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -81,17 +82,39 @@ class ShootingRangeTest {
         assertThat(outcomesOnTheWire(shot)).hasSize(1).allMatch(Hit.class::isInstance);
     }
 
+    /** The range never judges a shot on a game it has not heard of: the shot waits for the first MoveTarget. */
     @Test
-    void aShotAtAGameWithoutATargetMissesNothing() {
-        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "bob", 7);
+    void aShotThatOvertookItsGamesFirstMoveWaitsForItAndHits() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "bob", 42);
+        double retried = count(registry, "inbox.retried");
         broker.publish(shot);
+        await().until(() -> count(registry, "inbox.retried") >= retried + 2);
+        assertThat(outcomesOnTheWire(shot)).as("not judged without a target").isEmpty();
+
+        broker.publish(MoveTarget.create(gameId, 42));
 
         await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1));
-        Missed missed = (Missed) outcomesOnTheWire(shot).get(0);
-        assertThat(missed.targetPosition()).isNull();
+        assertThat(outcomesOnTheWire(shot).get(0)).isInstanceOfSatisfying(Hit.class,
+                hit -> assertThat(hit.targetPosition()).isEqualTo(42));
+    }
+
+    /** A game that stays unknown is not coming: after the patience, the shot is dead-lettered, not answered. */
+    @Test
+    void aShotAtAGameUnknownForLongerThanThePatienceIsDeadLettered() {
+        String dlq = Topology.deadLetterQueue(Topology.SHOOTING_RANGE_QUEUE);
+        broker.purge(dlq);
+        FireAt shot = new FireAt(UUID.randomUUID(), gameId, Instant.now().minus(Duration.ofMinutes(1)), null,
+                UUID.randomUUID(), "bob", 7);
+        double deadLettered = count(registry, "inbox.dead.lettered");
+
+        broker.publish(shot);
+
+        await().until(() -> count(registry, "inbox.dead.lettered") > deadLettered);
+        assertThat(broker.drain(dlq)).hasSize(1);
+        assertThat(outcomesOnTheWire(shot)).isEmpty();
         given().get("/api/ranges/{gameId}", gameId).then()
                 .body("targetPosition", nullValue())
-                .body("outcomes[0].outcome", equalTo("MISSED"));
+                .body("outcomes", hasSize(0));
     }
 
     @Test
