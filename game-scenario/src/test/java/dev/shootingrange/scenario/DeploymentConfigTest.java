@@ -77,6 +77,27 @@ class DeploymentConfigTest {
         assertThat(Files.readString(ROOT.resolve("README.md"))).contains("./mvnw verify").contains("docker compose up --build");
     }
 
+    /** What a workshop's shared network and a developer's own servers need of the compose file. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void composeKeepsTheBrokerAndTheDatabaseToThisMachineAndBuildsWhatItRuns() throws IOException {
+        for (String server : List.of("rabbitmq", "postgres")) {
+            List<Object> ports = (List<Object>) compose(server).getOrDefault("ports", List.of());
+            assertThat(ports).as(server + "'s published ports").allSatisfy(port -> assertThat(port.toString()).startsWith("127.0.0.1:"));
+        }
+        assertThat(compose("postgres")).as("no clash with a local PostgreSQL").doesNotContainKey("ports");
+        assertThat(compose("rabbitmq").get("image").toString()).as("a supported RabbitMQ").matches("rabbitmq:4\\.\\d+-management");
+        for (String file : List.of("docker-compose.yml", "compose-devservices.yml")) {
+            assertThat(Files.readString(ROOT.resolve(file))).as(file + ": PostgreSQL ready over TCP, after its init script")
+                    .contains("\"pg_isready\", \"-h\", \"127.0.0.1\"");
+        }
+        for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
+            assertThat(compose(service)).as(service + " is built, never pulled").containsEntry("pull_policy", "build");
+        }
+        assertThat(Files.readAllLines(ROOT.resolve(".gitattributes")))
+                .as("scripts keep LF endings on any checkout").contains("mvnw text eol=lf", "*.sh text eol=lf");
+    }
+
     private static Properties configuration(String service) throws IOException {
         Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
