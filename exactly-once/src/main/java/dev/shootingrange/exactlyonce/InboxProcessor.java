@@ -70,8 +70,9 @@ public class InboxProcessor {
         try {
             first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, envelope, redelivered, handler));
         } catch (RuntimeException e) {
-            if (DeadLetter.in(e) != null) {
-                return deadLetter(envelope, message, redelivered, DeadLetter.in(e).getMessage());
+            DeadLetter never = DeadLetter.in(e);
+            if (never != null) {
+                return deadLetter(envelope, message, redelivered, never.getMessage());
             }
             steps.received(envelope, message, Disposition.RETRIED, redelivered, String.valueOf(e.getMessage()));
             throw e;

@@ -56,6 +56,10 @@ public class TakenMessage extends PanacheEntityBase {
         return new Envelope(messageId, type, exchange, routingKey, body);
     }
 
+    static boolean anyDelayed() {
+        return count("releaseAt is not null") > 0;
+    }
+
     /** Locks the held ones, or the delayed ones now due; rows another instance holds are skipped. */
     @SuppressWarnings("unchecked")
     static List<TakenMessage> claim(boolean held) {

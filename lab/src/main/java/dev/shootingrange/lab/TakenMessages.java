@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 
 import dev.shootingrange.exactlyonce.ConfirmedPublisher;
 import dev.shootingrange.exactlyonce.Envelope;
+import dev.shootingrange.exactlyonce.ExactlyOnceRuntime;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -38,11 +39,16 @@ public class TakenMessages {
         return thread;
     });
     private final TransactionSynchronizationRegistry transactions;
+    private final ExactlyOnceRuntime runtime;
+    /** Delayed rows no timer will publish: after a start (a restart may have left some) or a failed publish. */
+    private volatile boolean sweepNeeded = true;
 
-    TakenMessages(ConfirmedPublisher publisher, History history, TransactionSynchronizationRegistry transactions) {
+    TakenMessages(ConfirmedPublisher publisher, History history, TransactionSynchronizationRegistry transactions,
+            ExactlyOnceRuntime runtime) {
         this.publisher = publisher;
         this.history = history;
         this.transactions = transactions;
+        this.runtime = runtime;
     }
 
     /** @param releaseAt when to publish it; null to hold it until {@link #releaseHeld()} */
@@ -70,10 +76,24 @@ public class TakenMessages {
         return publish(true);
     }
 
-    /** Each delayed message's timer publishes it; the sweep, what a failed publish or a restart left. */
-    @Scheduled(every = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /** A delayed message's timer: publishes what is due. */
     void publishDue() {
         publish(false);
+    }
+
+    /**
+     * What no timer will publish: the rows a restart left, or a failed publish. Costs nothing while
+     * every delayed message has its timer.
+     */
+    @Scheduled(every = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sweep() {
+        if (sweepNeeded && runtime.isMigrated()) {
+            sweepNeeded = false;
+            publish(false);
+            if (QuarkusTransaction.requiringNew().call(TakenMessage::anyDelayed)) {
+                sweepNeeded = true;
+            }
+        }
     }
 
     private synchronized int publish(boolean held) {
@@ -89,6 +109,7 @@ public class TakenMessages {
             });
         } catch (RuntimeException e) {
             LOG.warnf("publishing the lab's %s messages failed (%s)", held ? "held" : "delayed", e);
+            sweepNeeded = true;
             return 0;
         }
     }

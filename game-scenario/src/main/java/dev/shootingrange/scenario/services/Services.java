@@ -60,18 +60,19 @@ public class Services {
     /** Sets these protections on every service that has them; each must exist on one at least. */
     public void protectEverywhere(Map<String, Object> changes) {
         Map<String, Map<String, Object>> perService = new LinkedHashMap<>();
-        for (String protection : changes.keySet()) {
-            boolean known = false;
-            for (String service : ALL) {
-                if (lab(service).lab().protections().containsKey(protection)) {
-                    perService.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(protection, changes.get(protection));
-                    known = true;
+        for (String service : ALL) {
+            Map<String, Boolean> has = lab(service).lab().protections();
+            changes.forEach((protection, on) -> {
+                if (has.containsKey(protection)) {
+                    perService.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(protection, on);
                 }
-            }
-            if (!known) {
-                throw Problem.badRequest("no service has a protection '" + protection + "'");
-            }
+            });
         }
+        changes.keySet().stream()
+                .filter(protection -> perService.values().stream().noneMatch(set -> set.containsKey(protection)))
+                .findFirst().ifPresent(protection -> {
+                    throw Problem.badRequest("no service has a protection '" + protection + "'");
+                });
         perService.forEach((service, protections) -> lab(service).protections(protections));
     }
 

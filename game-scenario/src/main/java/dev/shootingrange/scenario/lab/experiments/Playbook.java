@@ -97,8 +97,9 @@ public class Playbook {
 
     /** Waits until the range has decided the shot; returns the messageId of its (first) outcome. */
     UUID awaitDecision(String gameId, FireAt shot) {
-        await("the range's decision", () -> decisionOf(gameId, shot) != null);
-        return decisionOf(gameId, shot);
+        UUID[] decision = new UUID[1];
+        await("the range's decision", () -> (decision[0] = decisionOf(gameId, shot)) != null);
+        return decision[0];
     }
 
     private UUID decisionOf(String gameId, FireAt shot) {
