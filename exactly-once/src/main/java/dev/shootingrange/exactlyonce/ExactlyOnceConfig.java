@@ -21,12 +21,13 @@ public interface ExactlyOnceConfig {
 
     Retention retention();
 
+    /** Read by the connector's settings in this module's META-INF/microprofile-config.properties. */
     interface Consumer {
-        /** Channels consuming the queue in parallel, each handling one message at a time. */
+        /** Messages handled in parallel, each in a transaction of its own. */
         @WithDefault("4")
         int concurrency();
 
-        /** Unacknowledged messages the broker may push to each channel. */
+        /** Unacknowledged messages the broker may push to the service. */
         @WithDefault("20")
         int prefetch();
 

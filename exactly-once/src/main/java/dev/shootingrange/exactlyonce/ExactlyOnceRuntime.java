@@ -15,6 +15,8 @@ import com.rabbitmq.client.Channel;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.smallrye.reactive.messaging.ChannelRegistry;
+import io.smallrye.reactive.messaging.PausableChannel;
 
 /**
  * Brings the machinery up once the application has started, in the background so that a service
@@ -27,9 +29,9 @@ public class ExactlyOnceRuntime {
     private static final Duration RETRY_INTERVAL = Duration.ofSeconds(2);
 
     private final RabbitConnections connections;
-    private final InboxConsumer consumer;
     private final OutboxRelay relay;
-    private final Instance<MessageHandler<?>> handler;
+    private final ConsumingConnection consuming;
+    private final ChannelRegistry channels;
     private final BrokerTopology topology;
     private final ExactlyOnceConfig config;
     private final Instance<Flyway> flyway;
@@ -39,13 +41,13 @@ public class ExactlyOnceRuntime {
     private volatile boolean started;
     private volatile boolean migrated;
 
-    ExactlyOnceRuntime(RabbitConnections connections, InboxConsumer consumer, OutboxRelay relay,
-            Instance<MessageHandler<?>> handler, BrokerTopology topology, ExactlyOnceConfig config, Instance<Flyway> flyway,
+    ExactlyOnceRuntime(RabbitConnections connections, OutboxRelay relay, ConsumingConnection consuming,
+            ChannelRegistry channels, BrokerTopology topology, ExactlyOnceConfig config, Instance<Flyway> flyway,
             @ConfigProperty(name = "quarkus.flyway.migrate-at-start") boolean migratedAtStart) {
         this.connections = connections;
-        this.consumer = consumer;
         this.relay = relay;
-        this.handler = handler;
+        this.consuming = consuming;
+        this.channels = channels;
         this.topology = topology;
         this.config = config;
         this.flyway = flyway;
@@ -68,14 +70,15 @@ public class ExactlyOnceRuntime {
             topologyChannel = connections.publishing().createChannel();
             topology.declare(topologyChannel);
             relay.start();
-            if (handler.isResolvable()) {
-                consumer.start(handler.get());
+            if (inbox() != null) {
+                // The connector's first connect: everything the handler needs is in place now.
+                inbox().resume();
             }
             started = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
-            LOG.error("could not declare the topology or start consuming", e);
+            LOG.error("could not declare the topology", e);
         }
     }
 
@@ -100,7 +103,6 @@ public class ExactlyOnceRuntime {
         if (starter != null) {
             starter.interrupt();
         }
-        consumer.stop();
         relay.stop();
     }
 
@@ -109,9 +111,14 @@ public class ExactlyOnceRuntime {
         return migrated;
     }
 
-    /** Connected, topology declared, consuming and relaying. */
+    /** Connected, topology declared, consuming (where the service has an inbox) and relaying. */
     public boolean isReady() {
-        return started && connections.isOpen() && (!handler.isResolvable() || consumer.isConsuming());
+        return started && connections.isOpen() && (inbox() == null || consuming.isConsuming());
+    }
+
+    /** The service's {@code @Incoming("inbox")} channel, held paused until {@link #bringUp}; null without one. */
+    private PausableChannel inbox() {
+        return channels.getPausable(ConsumingConnection.INBOX);
     }
 
     /** Still trying to start, or started and the relay still runs. */

@@ -1,124 +1,121 @@
 package dev.shootingrange.exactlyonce;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.jboss.logging.Logger;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.DefaultConsumer;
+import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMessage;
+import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMetadata;
+import io.smallrye.reactive.messaging.rabbitmq.RabbitMQRejectMetadata;
 
 /**
- * Consumes the service's queue with manual acknowledgements, on a few channels in parallel. A message
- * is acknowledged only after its transaction committed; a failure leaves it to be redelivered, and the
- * inbox turns the redelivery into a no-op. Invalid input is rejected without requeue, which the
- * queue's dead-letter exchange routes to its DLQ.
+ * What a service's {@code @Incoming} method hands each delivery to. The delivery is acknowledged only
+ * after its transaction committed; a failure requeues it, after a back-off, and the inbox turns the
+ * redelivery into a no-op. Invalid input is rejected without requeue, which the queue's dead-letter
+ * exchange routes to its DLQ. Each message is settled on its own: one poison message stops nothing.
  */
 @ApplicationScoped
 public class InboxConsumer {
 
     private static final Logger LOG = Logger.getLogger(InboxConsumer.class);
+    private static final CompletionStage<Void> LEFT_TO_THE_BROKER = CompletableFuture.completedFuture(null);
 
-    private final RabbitConnections connections;
     private final InboxProcessor processor;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
     private final ExactlyOnceConfig config;
-    private final List<Channel> channels = new ArrayList<>();
+    private final ConsumingConnection connection;
+    /** Shared by the deliveries in flight: while the database is down, each waits longer before its retry. */
+    private final AtomicLong retryDelayMs = new AtomicLong();
 
-    InboxConsumer(RabbitConnections connections, InboxProcessor processor, Steps steps, ExactlyOnceMetrics metrics,
-            ExactlyOnceConfig config) {
-        this.connections = connections;
+    InboxConsumer(InboxProcessor processor, Steps steps, ExactlyOnceMetrics metrics, ExactlyOnceConfig config,
+            ConsumingConnection connection) {
         this.processor = processor;
         this.steps = steps;
         this.metrics = metrics;
         this.config = config;
+        this.connection = connection;
     }
 
-    synchronized void start(MessageHandler<?> handler) throws IOException {
-        for (int i = 0; i < config.consumer().concurrency(); i++) {
-            Channel channel = connections.consuming().createChannel();
-            channel.basicQos(config.consumer().prefetch());
-            channel.basicConsume(config.queue(), false, new QueueConsumer(channel, handler));
-            channels.add(channel);
+    public CompletionStage<Void> consume(Message<?> delivery, MessageHandler<?> handler) {
+        IncomingRabbitMQMetadata rabbit = delivery.getMetadata(IncomingRabbitMQMetadata.class).orElse(null);
+        Delivery outcome;
+        try {
+            outcome = processor.process(rabbit == null ? null : rabbit.getContentType().orElse(null), body(delivery),
+                    rabbit != null && rabbit.isRedeliver(), handler);
+        } catch (RuntimeException e) {
+            return retryLater(delivery, e);
         }
-        LOG.infof("consuming %s on %d channels", config.queue(), channels.size());
+        retryDelayMs.set(0);
+        if (outcome instanceof Delivery.Invalid invalid) {
+            return settle(() -> delivery.nack(new IllegalArgumentException(invalid.reason()),
+                    Metadata.of(new RabbitMQRejectMetadata(false))));
+        }
+        Envelope message = outcome instanceof Delivery.Handled handled ? handled.message()
+                : ((Delivery.Duplicate) outcome).message();
+        try {
+            steps.reached(Step.AFTER_COMMIT_BEFORE_ACK, message);
+        } catch (Steps.SimulatedCrash crash) {
+            // The work is committed but the broker never hears of it: it delivers the message again.
+            return requeue(delivery, crash);
+        }
+        return settle(delivery::ack);
     }
 
-    synchronized void stop() {
-        for (Channel channel : channels) {
-            try {
-                channel.close();
-            } catch (Exception e) {
-                LOG.debug("closing consumer channel", e);
-            }
+    /** The bytes as they came off the wire, whatever the connector would make of their content type. */
+    private static byte[] body(Message<?> delivery) {
+        if (delivery.getPayload() instanceof byte[] bytes) {
+            return bytes;
         }
-        channels.clear();
+        return delivery.unwrap(IncomingRabbitMQMessage.class).getRabbitMQMessage().body().getBytes();
     }
 
-    public synchronized boolean isConsuming() {
-        return !channels.isEmpty() && channels.stream().allMatch(Channel::isOpen);
+    /** The message is valid but could not be handled now (database down, a failed commit): requeue it. */
+    private CompletionStage<Void> retryLater(Message<?> delivery, RuntimeException e) {
+        metrics.retried();
+        if (Steps.SimulatedCrash.in(e)) {
+            // A simulated crash before the commit: the broker delivers the message again, at once.
+            return requeue(delivery, e);
+        }
+        long delay = retryDelayMs.updateAndGet(last -> Math.min(Math.max(last * 2, 50), config.consumer().maxRetryDelay().toMillis()));
+        LOG.warnf("handling a message from %s failed (%s); requeued after %d ms", config.queue(), e, delay);
+        try {
+            Thread.sleep(delay);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return requeue(delivery, e);
     }
 
-    private final class QueueConsumer extends DefaultConsumer {
+    private CompletionStage<Void> requeue(Message<?> delivery, Throwable reason) {
+        return settle(() -> delivery.nack(reason, Metadata.of(new RabbitMQRejectMetadata(true))));
+    }
 
-        private final MessageHandler<?> handler;
-        private long retryDelayMs;
-
-        QueueConsumer(Channel channel, MessageHandler<?> handler) {
-            super(channel);
-            this.handler = handler;
+    /**
+     * Acks, nacks and rejects go out only while the consumer is registered. Otherwise the channel that
+     * delivered the message is gone, and with it the broker's record of the delivery: the broker gives
+     * the message again, and the inbox knows what to do with it then. A settlement that fails on the
+     * way out means the same, so it never fails the stream.
+     */
+    private CompletionStage<Void> settle(Supplier<CompletionStage<Void>> settlement) {
+        if (!connection.isConsuming()) {
+            return LEFT_TO_THE_BROKER;
         }
-
-        @Override
-        public void handleDelivery(String consumerTag, com.rabbitmq.client.Envelope envelope, AMQP.BasicProperties properties, byte[] body)
-                throws IOException {
-            long tag = envelope.getDeliveryTag();
-            Delivery delivery;
-            try {
-                delivery = processor.process(properties.getContentType(), body, envelope.isRedeliver(), handler);
-            } catch (Exception e) {
-                retryLater(tag, e);
-                return;
-            }
-            retryDelayMs = 0;
-            if (delivery instanceof Delivery.Invalid) {
-                getChannel().basicReject(tag, false);
-                return;
-            }
-            try {
-                Envelope message = delivery instanceof Delivery.Handled handled ? handled.message()
-                        : ((Delivery.Duplicate) delivery).message();
-                steps.reached(Step.AFTER_COMMIT_BEFORE_ACK, message);
-            } catch (Steps.SimulatedCrash crash) {
-                // The work is committed but the broker never hears of it: it delivers the message again.
-                getChannel().basicNack(tag, false, true);
-                return;
-            }
-            getChannel().basicAck(tag, false);
-        }
-
-        /** The message is valid but could not be handled now (database down, a failed commit): requeue it. */
-        private void retryLater(long tag, Exception e) throws IOException {
-            metrics.retried();
-            if (Steps.SimulatedCrash.in(e)) {
-                // A simulated crash before the commit: the broker delivers the message again, at once.
-                getChannel().basicNack(tag, false, true);
-                return;
-            }
-            retryDelayMs = Math.min(Math.max(retryDelayMs * 2, 50), config.consumer().maxRetryDelay().toMillis());
-            LOG.warnf("handling a message from %s failed (%s); requeued, this consumer pauses %d ms",
-                    config.queue(), e, retryDelayMs);
-            try {
-                Thread.sleep(retryDelayMs);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            getChannel().basicNack(tag, false, true);
+        try {
+            return settlement.get().exceptionally(failed -> {
+                LOG.debugf("settling a delivery failed (%s); the broker delivers it again", failed);
+                return null;
+            });
+        } catch (RuntimeException failed) {
+            LOG.debugf("settling a delivery failed (%s); the broker delivers it again", failed);
+            return LEFT_TO_THE_BROKER;
         }
     }
 }

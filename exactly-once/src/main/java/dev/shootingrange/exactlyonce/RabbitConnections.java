@@ -1,8 +1,6 @@
 package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
 
 import jakarta.annotation.PreDestroy;
@@ -16,9 +14,9 @@ import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 
 /**
- * The two connections of a service: one to consume, one to publish, so that flow control on
- * publishing never stalls acknowledgements. The client recovers them, their channels and consumers
- * by itself after a broker restart; only the first connect needs a retry loop of our own.
+ * The connection the relay publishes on (consuming has its own, the connector's), so that flow
+ * control on publishing never stalls acknowledgements. The client recovers it and its channels by
+ * itself after a broker restart; only the first connect needs a retry loop of our own.
  */
 @ApplicationScoped
 public class RabbitConnections {
@@ -26,28 +24,18 @@ public class RabbitConnections {
     private static final Logger LOG = Logger.getLogger(RabbitConnections.class);
 
     private final RabbitConfig config;
-    private final ExecutorService consumerThreads;
-    private volatile Connection consuming;
     private volatile Connection publishing;
 
-    RabbitConnections(RabbitConfig config, ExactlyOnceConfig exactlyOnce) {
+    RabbitConnections(RabbitConfig config) {
         this.config = config;
-        this.consumerThreads = Executors.newFixedThreadPool(exactlyOnce.consumer().concurrency(),
-                Threads.named("inbox-consumer"));
     }
 
-    /** Blocks until both connections are open, trying again while the broker is unreachable. */
+    /** Blocks until the connection is open, trying again while the broker is unreachable. */
     void connect(String serviceName) throws InterruptedException {
-        while (consuming == null || publishing == null) {
+        while (publishing == null) {
             try {
-                if (consuming == null) {
-                    consuming = factory().newConnection(consumerThreads, serviceName + "-consume");
-                    watch(consuming);
-                }
-                if (publishing == null) {
-                    publishing = factory().newConnection(serviceName + "-publish");
-                    watch(publishing);
-                }
+                publishing = factory().newConnection(serviceName + "-publish");
+                watch(publishing);
                 LOG.infof("connected to RabbitMQ at %s:%d", config.host(), config.port());
             } catch (IOException | TimeoutException e) {
                 LOG.warnf("RabbitMQ at %s:%d not reachable (%s), trying again in %s",
@@ -57,16 +45,12 @@ public class RabbitConnections {
         }
     }
 
-    public Connection consuming() {
-        return consuming;
-    }
-
     public Connection publishing() {
         return publishing;
     }
 
     public boolean isOpen() {
-        return consuming != null && consuming.isOpen() && publishing != null && publishing.isOpen();
+        return publishing != null && publishing.isOpen();
     }
 
     private ConnectionFactory factory() {
@@ -99,15 +83,12 @@ public class RabbitConnections {
 
     @PreDestroy
     void close() {
-        for (Connection connection : new Connection[] { consuming, publishing }) {
-            if (connection != null) {
-                try {
-                    connection.close(2000);
-                } catch (Exception e) {
-                    LOG.debug("closing RabbitMQ connection", e);
-                }
+        if (publishing != null) {
+            try {
+                publishing.close(2000);
+            } catch (Exception e) {
+                LOG.debug("closing RabbitMQ connection", e);
             }
         }
-        consumerThreads.shutdownNow();
     }
 }

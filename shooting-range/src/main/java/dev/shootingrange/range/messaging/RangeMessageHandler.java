@@ -1,23 +1,41 @@
 package dev.shootingrange.range.messaging;
 
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.InboxConsumer;
 import dev.shootingrange.exactlyonce.MessageHandler;
 import dev.shootingrange.range.domain.ShootingRange;
+import io.smallrye.reactive.messaging.annotations.Blocking;
 
 /** The commands the range consumes from its queue, handed to the domain once each. */
 @ApplicationScoped
 public class RangeMessageHandler implements MessageHandler<RangeMessage> {
 
     private final ShootingRange range;
+    private final InboxConsumer inbox;
 
-    RangeMessageHandler(ShootingRange range) {
+    RangeMessageHandler(ShootingRange range, InboxConsumer inbox) {
         this.range = range;
+        this.inbox = inbox;
+    }
+
+    /**
+     * Every delivery from the service's queue: the inbox record, {@link #handle} and the outbox rows
+     * commit in one transaction before the broker hears an ack. In parallel, on the "inbox" workers.
+     */
+    @Incoming("inbox")
+    @Blocking(value = "inbox", ordered = false)
+    public CompletionStage<Void> consume(Message<byte[]> delivery) {
+        return inbox.consume(delivery, this);
     }
 
     @Override
