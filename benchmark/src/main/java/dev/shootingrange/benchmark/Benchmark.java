@@ -73,7 +73,9 @@ public final class Benchmark {
             double rabbitRate = perfTest();
 
             say("protections on");
+            Map<String, Duration> cpuBefore = cpu(services);
             List<LoadRun.Result> on = climb(load, ladder, step);
+            Map<String, Duration> cpuOn = cpuSince(cpuBefore, services);
             setProtections(scenario, false);
             say("inbox and outbox off");
             List<LoadRun.Result> off = climb(load, ladder, step);
@@ -94,6 +96,7 @@ public final class Benchmark {
             }
 
             report.append(markdown(options, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate, services));
+            report.append(cpuTable(cpuOn, on.stream().mapToLong(LoadRun.Result::sent).sum()));
         } finally {
             for (ServiceProcess service : services.values()) {
                 service.close();
@@ -209,6 +212,34 @@ public final class Benchmark {
             rows.next();
             return rows.getLong(1);
         }
+    }
+
+    /** CPU time each service process has used so far. */
+    private static Map<String, Duration> cpu(Map<String, ServiceProcess> services) {
+        Map<String, Duration> used = new LinkedHashMap<>();
+        services.forEach((name, service) -> used.put(name,
+                ProcessHandle.of(service.pid()).flatMap(handle -> handle.info().totalCpuDuration()).orElse(Duration.ZERO)));
+        return used;
+    }
+
+    private static Map<String, Duration> cpuSince(Map<String, Duration> before, Map<String, ServiceProcess> services) {
+        Map<String, Duration> used = cpu(services);
+        used.replaceAll((name, now) -> now.minus(before.get(name)));
+        return used;
+    }
+
+    /** The services' own CPU per shot: far less moved by a busy machine than the rates and latencies. */
+    private static String cpuTable(Map<String, Duration> used, long shots) {
+        StringBuilder table = new StringBuilder("## CPU per shot, protections on\n\nEach service's CPU time during the climb"
+                + " with the protections on, divided by the ").append(shots).append(" shots fired in it.\n\n"
+                + "| service | CPU per shot |\n| --- | ---: |\n");
+        double total = 0;
+        for (Map.Entry<String, Duration> service : used.entrySet()) {
+            double ms = service.getValue().toNanos() / 1e6 / shots;
+            total += ms;
+            table.append(String.format("| %s | %.2f ms |%n", service.getKey(), ms));
+        }
+        return table.append(String.format("| **the three services** | **%.2f ms** |%n%n", total)).toString();
     }
 
     private static long rssMiB(long pid) throws IOException {
