@@ -27,7 +27,7 @@ public class OutboxMessage extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @Column(name = "message_id", nullable = false, unique = true)
+    @Column(name = "message_id", nullable = false)
     public UUID messageId;
 
     @Column(nullable = false)
@@ -84,7 +84,7 @@ public class OutboxMessage extends PanacheEntityBase {
     }
 
     public static OutboxMessage byMessageId(UUID messageId) {
-        return find("messageId", messageId).firstResult();
+        return find("messageId = ?1 order by id desc", messageId).firstResult();
     }
 
     public static long pending() {

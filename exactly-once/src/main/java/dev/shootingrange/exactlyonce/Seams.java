@@ -6,8 +6,9 @@ import jakarta.enterprise.inject.Produces;
 import io.quarkus.arc.DefaultBean;
 
 /**
- * The core's choices at its two seams, each replaced by declaring a bean of the same type: duplicates
- * are detected by the inbox, and outgoing messages leave through the transactional outbox.
+ * The core's choices at its seams, each replaced by declaring a bean of the same type: duplicates are
+ * detected by the inbox, outgoing messages leave through the transactional outbox, and their ids are
+ * derived from the message they answer.
  */
 class Seams {
 
@@ -23,5 +24,12 @@ class Seams {
     @ApplicationScoped
     Dispatch dispatch(TransactionalOutbox outbox) {
         return outbox::send;
+    }
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    OutgoingIds outgoingIds() {
+        return OutgoingIds.DERIVED;
     }
 }

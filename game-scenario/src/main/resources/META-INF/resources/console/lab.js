@@ -5,6 +5,7 @@ const EXPLAIN = {
   inbox: 'Drop copies of a message already handled',
   outbox: 'Publish only what the transaction committed, after the commit',
   attemptDedup: 'Count each attemptId once, whatever its messageId',
+  deterministicIds: 'Answer a message handled again with the same messageId and bytes (off: a new id)',
   duplicateRate: 'Chance that an outgoing message is published twice',
   delayRate: 'Chance that an outgoing message is held back (up to maxDelayMs)',
   maxDelayMs: 'Longest delay, in milliseconds',

@@ -103,6 +103,20 @@ class ConsistencyTest {
         assertThat(rule(verdict, "same-copy-on-redelivery").status()).isEqualTo(Status.VIOLATED);
     }
 
+    @Test
+    void aShotAnsweredTwiceUnderTwoMessageIdsIsNotTheSameCopyButNoConflict() {
+        UUID secondHit = UUID.randomUUID();
+        Verdict verdict = Consistency.judge("g", List.of(shot),
+                List.of(copy(hit, "Hit", attempt, "alice"), copy(secondHit, "Hit", attempt, "alice")),
+                List.of(new Decided(attempt, "HIT", hit), new Decided(attempt, "HIT", secondHit)),
+                Map.of("alice", new Score(1, 1)), NOW, SETTLE);
+
+        assertThat(rule(verdict, "same-copy-on-redelivery").violations()).singleElement().asString()
+                .contains(attempt.toString(), "answered by 2 different messages");
+        assertThat(rule(verdict, "one-outcome-per-attempt").status()).isEqualTo(Status.OK);
+        assertThat(rule(verdict, "counted-once").status()).isEqualTo(Status.OK);
+    }
+
     private static Copy copy(UUID messageId, String type, UUID attemptId, String player) {
         return new Copy(messageId, type, attemptId, player, "{\"messageId\":\"" + messageId + "\"}");
     }

@@ -28,12 +28,12 @@ class ExperimentsIT {
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/lab/experiments").then()
                 .statusCode(200)
                 .body("name", hasItems("alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-                        "late-duplicate", "storm"));
+                        "late-duplicate", "same-answer", "storm"));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = { "alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-            "late-duplicate" })
+            "late-duplicate", "same-answer" })
     void breaksWithoutItsProtectionAndHoldsWithIt(String experiment) {
         JsonPath off = run(experiment, "{\"protections\": \"off\"}");
         JsonPath on = run(experiment, "{\"protections\": \"on\"}");

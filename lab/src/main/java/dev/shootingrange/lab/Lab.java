@@ -28,6 +28,8 @@ public class Lab {
     public static final String INBOX = "inbox";
     public static final String OUTBOX = "outbox";
     public static final String ATTEMPT_DEDUP = "attemptDedup";
+    /** Answers get ids (and bytes) derived from the message they answer; off: random ids, as new. */
+    public static final String DETERMINISTIC_IDS = "deterministicIds";
 
     /** The faults a workshop can arm, by the names the lab's API uses, at the step where each fires. */
     public static final Map<String, Step> FAULTS = new java.util.TreeMap<>(Map.of(

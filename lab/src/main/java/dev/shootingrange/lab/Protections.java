@@ -1,5 +1,6 @@
 package dev.shootingrange.lab;
 
+import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,11 +10,13 @@ import dev.shootingrange.exactlyonce.DirectPublisher;
 import dev.shootingrange.exactlyonce.Dispatch;
 import dev.shootingrange.exactlyonce.DuplicateDetector;
 import dev.shootingrange.exactlyonce.Inbox;
+import dev.shootingrange.exactlyonce.OutgoingIds;
 import dev.shootingrange.exactlyonce.TransactionalOutbox;
 
 /**
- * The lab's two protections, at the core's two seams: duplicates are detected by the inbox or by
- * nothing, and outgoing messages leave through the outbox or straight to the broker, as switched now.
+ * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing,
+ * outgoing messages leave through the outbox or straight to the broker, and answers carry ids derived
+ * from what they answer or random ones, as switched now.
  */
 class Protections {
 
@@ -33,6 +36,26 @@ class Protections {
                 outbox.send(message);
             } else {
                 direct.send(message);
+            }
+        };
+    }
+
+    @Produces
+    @ApplicationScoped
+    OutgoingIds outgoingIds(Lab lab) {
+        return new OutgoingIds() {
+            @Override
+            public UUID messageId(UUID causationId, String type) {
+                return now().messageId(causationId, type);
+            }
+
+            @Override
+            public Instant sentAt(Instant causeSentAt) {
+                return now().sentAt(causeSentAt);
+            }
+
+            private OutgoingIds now() {
+                return lab.isOn(Lab.DETERMINISTIC_IDS) ? OutgoingIds.DERIVED : OutgoingIds.RANDOM;
             }
         };
     }

@@ -61,13 +61,31 @@ class LabTest {
 
     @Test
     void withTheInboxOffADuplicateIsHandledAgain() {
-        put("/api/lab/protections", "{\"inbox\": false}").body("protections.inbox", equalTo(false));
+        // Random ids, so that the second handling is told apart by its new outcome.
+        put("/api/lab/protections", "{\"inbox\": false, \"deterministicIds\": false}").body("protections.inbox", equalTo(false));
         FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
 
         broker.publish(shot);
         broker.publish(shot);
 
         await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("outcomes", hasSize(2)));
+        given().post("/api/lab/reset").then().body("protections.inbox", equalTo(true));
+    }
+
+    /** With the inbox off and deterministic ids (the default), the copy is handled again and answered the same. */
+    @Test
+    void withTheInboxOffADuplicateIsAnsweredWithTheSameMessage() {
+        put("/api/lab/protections", "{\"inbox\": false}").body("protections.deterministicIds", equalTo(true));
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+
+        broker.publish(shot);
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(outcomesOf(shot)).hasSize(2));
+        assertThat(outcomesOf(shot).get(1)).isEqualTo(outcomesOf(shot).get(0));
+        given().get("/api/lab/history/{gameId}", gameId).then()
+                .body("entries.findAll { it.type == 'FireAt' && it.disposition == 'HANDLED' }", hasSize(2));
+        given().get("/api/ranges/{gameId}", gameId).then().body("outcomes", hasSize(1));
         given().post("/api/lab/reset").then().body("protections.inbox", equalTo(true));
     }
 
@@ -116,7 +134,7 @@ class LabTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
-            "/api/lab/protections | {\"attemptDedup\": false}  | unknown protection 'attemptDedup'; shooting-range has [inbox, outbox]",
+            "/api/lab/protections | {\"attemptDedup\": false}  | unknown protection 'attemptDedup'; shooting-range has [inbox, outbox, deterministicIds]",
             "/api/lab/protections | {\"inbox\": \"no\"}        | inbox must be true or false",
             "/api/lab/chaos       | {\"duplicateRate\": 1.5}   | duplicateRate must be a number from 0 to 1, was 1.5",
             "/api/lab/chaos       | {\"maxDelayMs\": -1}       | maxDelayMs must be a whole number from 0 to 60000",

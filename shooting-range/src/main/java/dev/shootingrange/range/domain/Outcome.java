@@ -42,14 +42,19 @@ public class Outcome extends PanacheEntityBase {
     @Column(name = "decided_at", nullable = false)
     public Instant decidedAt;
 
+    /**
+     * Records a decision once per messageId: a shot handled again with deterministic ids decides the
+     * same message again, and that is still one decision.
+     */
     public static void record(String gameId, UUID attemptId, Kind kind, UUID messageId) {
-        Outcome outcome = new Outcome();
-        outcome.gameId = gameId;
-        outcome.attemptId = attemptId;
-        outcome.outcome = kind;
-        outcome.messageId = messageId;
-        outcome.decidedAt = Instant.now();
-        outcome.persist();
+        getEntityManager().createNativeQuery("""
+                insert into outcome (message_id, game_id, attempt_id, outcome, decided_at)
+                values (?1, ?2, ?3, ?4, now()) on conflict (message_id) do nothing""")
+                .setParameter(1, messageId)
+                .setParameter(2, gameId)
+                .setParameter(3, attemptId)
+                .setParameter(4, kind.name())
+                .executeUpdate();
     }
 
     /** In the order the range decided them. */

@@ -13,6 +13,7 @@ import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.exactlyonce.DeadLetter;
 import dev.shootingrange.exactlyonce.Outbox;
+import dev.shootingrange.exactlyonce.OutgoingIds;
 
 /**
  * The range of the write-up: it knows where each game's target is, and answers every shot with a Hit
@@ -30,11 +31,13 @@ public class ShootingRange {
     }
 
     private final Outbox outbox;
+    private final OutgoingIds ids;
     private final Duration firstMovePatience;
 
-    ShootingRange(Outbox outbox,
+    ShootingRange(Outbox outbox, OutgoingIds ids,
             @ConfigProperty(name = "range.first-move-patience", defaultValue = "30s") Duration firstMovePatience) {
         this.outbox = outbox;
+        this.ids = ids;
         this.firstMovePatience = firstMovePatience;
     }
 
@@ -58,11 +61,11 @@ public class ShootingRange {
             throw new GameNotStartedYet(shot.gameId());
         }
         if (target.equals(shot.position())) {
-            Hit hit = Hit.of(shot, target);
+            Hit hit = Hit.of(shot, target, ids);
             Outcome.record(shot.gameId(), shot.attemptId(), Outcome.Kind.HIT, hit.messageId());
             outbox.send(hit);
         } else {
-            Missed missed = Missed.of(shot, target);
+            Missed missed = Missed.of(shot, target, ids);
             Outcome.record(shot.gameId(), shot.attemptId(), Outcome.Kind.MISSED, missed.messageId());
             outbox.send(missed);
         }

@@ -15,8 +15,10 @@ public class Experiments {
     private final Services services;
 
     Experiments(AlternativeWorlds alternativeWorlds, DoubleCount doubleCount, NewIdSameAttempt newIdSameAttempt,
-            LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, Storm storm, Services services) {
-        this.all = List.of(alternativeWorlds, doubleCount, newIdSameAttempt, lostShot, ghost, lateDuplicate, storm);
+            LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, SameAnswer sameAnswer, Storm storm,
+            Services services) {
+        this.all = List.of(alternativeWorlds, doubleCount, newIdSameAttempt, lostShot, ghost, lateDuplicate, sameAnswer,
+                storm);
         this.services = services;
     }
 

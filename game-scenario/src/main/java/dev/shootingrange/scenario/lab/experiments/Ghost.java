@@ -13,12 +13,13 @@ class Ghost extends Story {
 
     Ghost(Playbook play) {
         super(play, "ghost", "The range publishes its outcome, then its transaction rolls back and the shot is"
-                + " handled again: without the outbox an outcome nobody recorded has already left.");
+                + " handled again: without the outbox an outcome nobody recorded has already left. (With deterministic"
+                + " ids the ghost would be a copy of the outcome the retry sends, so the off run uses random ids.)");
     }
 
     @Override
     public Report run(Run run) {
-        var settings = play.protect(run.protect(), Services.SHOOTING_RANGE, Lab.OUTBOX);
+        var settings = play.protect(run.protect(), Services.SHOOTING_RANGE, Lab.OUTBOX, Lab.DETERMINISTIC_IDS);
         play.lab(Services.SHOOTING_RANGE).arm(new LabApi.FaultRequest("rollback-after-send", "Hit"));
         String gameId = play.newGame(42);
         FireAt shot = play.fire(gameId, "alice", 42);

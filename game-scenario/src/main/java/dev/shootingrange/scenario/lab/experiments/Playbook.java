@@ -32,6 +32,7 @@ public class Playbook {
     static final String ONE_OUTCOME = "one-outcome-per-attempt";
     static final String COUNTED_ONCE = "counted-once";
     static final String NOTHING_LOST = "nothing-lost";
+    static final String SAME_COPY = "same-copy-on-redelivery";
 
     private static final Duration WAIT = Duration.ofSeconds(15);
 
@@ -127,7 +128,7 @@ public class Playbook {
                 entry -> messageId.equals(entry.messageId()) && !entry.disposition().equals("RETRIED")) >= copies);
     }
 
-    private long received(String service, String gameId, Predicate<LabApi.HistoryEntry> filter) {
+    long received(String service, String gameId, Predicate<LabApi.HistoryEntry> filter) {
         return history(service, gameId).stream().filter(entry -> entry.direction().equals("IN")).filter(filter).count();
     }
 
