@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.startsWith;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +61,16 @@ class ShootingRangeLabIT {
         }
         given().baseUri(scenario.baseUrl()).get("/q/health/live").then()
                 .statusCode(200).body("checks.status", everyItem(equalTo("UP")));
+    }
+
+    /** The packaged services document their HTTP API, and show it, as the tests' builds do. */
+    @Test
+    void everyPackagedServiceServesItsOpenApiDocumentAndSwaggerUi() {
+        for (ServiceProcess service : new ServiceProcess[] { scenario, range, board }) {
+            given().baseUri(service.baseUrl()).get("/q/openapi?format=json").then()
+                    .statusCode(200).body("openapi", startsWith("3."));
+            given().baseUri(service.baseUrl()).get("/q/swagger-ui/").then().statusCode(200);
+        }
     }
 
     /** The console reaches the other services' labs through typed clients; their errors come back named. */
