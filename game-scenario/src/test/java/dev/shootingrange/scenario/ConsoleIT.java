@@ -135,8 +135,10 @@ class ConsoleIT {
 
         click(browser, By.cssSelector("button[aria-label='Fire at 5']"));
 
-        WebElement row = waitFor(browser, By.xpath("//tbody[@id='shots']/tr"));
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> row.findElement(By.tagName("td")).getText().equals(markup));
+        waitFor(browser, By.xpath("//tbody[@id='shots']/tr"));
+        // The row is drawn again when the outcome arrives: find it afresh at each look.
+        new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+                .until(b -> b.findElement(By.xpath("//tbody[@id='shots']/tr/td")).getText().equals(markup));
         assertThat(alertShown(browser)).isFalse();
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/games/{gameId}", gameId).then()
                 .body("shots[0].player", equalTo(markup));
