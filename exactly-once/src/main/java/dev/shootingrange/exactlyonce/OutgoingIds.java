@@ -6,8 +6,9 @@ import java.util.UUID;
 
 /**
  * How a handler names what it sends in answer to a message: by default derived from that message, so
- * that handling it again sends the same messages byte for byte, and a consumer's inbox downstream
- * drops the second copy; or new at every handling, so that a second handling says something new.
+ * that handling it again on the same state sends the same messages byte for byte, and a consumer's
+ * inbox downstream drops the second copy (on another state the same id may carry other bytes); or new
+ * at every handling, so that a second handling says something new.
  * Replaced by declaring a bean of this type.
  */
 public interface OutgoingIds {
