@@ -1,6 +1,8 @@
 package dev.shootingrange.testing;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,6 +17,16 @@ import java.nio.file.Path;
 public final class OpenApiDocument {
 
     private OpenApiDocument() {
+    }
+
+    /** Asks the service under test (RestAssured's base URI and port) for its document and compares. */
+    public static void assertServedAsCheckedIn(String service) {
+        assertCheckedIn(service, given().get("/q/openapi?format=yaml").then().statusCode(200).extract().asString());
+    }
+
+    /** The service under test shows its document in Swagger UI. */
+    public static void assertSwaggerUiServed() {
+        given().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
     }
 
     /** @param served what the service answers at /q/openapi?format=yaml */
