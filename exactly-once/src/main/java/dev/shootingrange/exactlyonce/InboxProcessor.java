@@ -18,6 +18,7 @@ public class InboxProcessor {
     private static final Logger LOG = Logger.getLogger(InboxProcessor.class);
 
     private final DuplicateDetector duplicates;
+    private final OnDuplicate onDuplicate;
     private final MessageFormat<Object> format;
     private final EntityManager entityManager;
     private final Steps steps;
@@ -25,9 +26,10 @@ public class InboxProcessor {
     private final String consumer;
 
     @SuppressWarnings("unchecked")
-    InboxProcessor(DuplicateDetector duplicates, MessageFormat<?> format, EntityManager entityManager, Steps steps,
+    InboxProcessor(DuplicateDetector duplicates, OnDuplicate onDuplicate, MessageFormat<?> format, EntityManager entityManager, Steps steps,
             ExactlyOnceMetrics metrics, ExactlyOnceConfig config) {
         this.duplicates = duplicates;
+        this.onDuplicate = onDuplicate;
         this.format = (MessageFormat<Object>) format;
         this.entityManager = entityManager;
         this.steps = steps;
@@ -89,10 +91,12 @@ public class InboxProcessor {
     private boolean handleOnce(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
         steps.reached(Step.BEFORE_INBOX_INSERT, envelope);
         if (!duplicates.firstDelivery(consumer, envelope.messageId())) {
-            steps.received(envelope, message, Disposition.DUPLICATE, redelivered, null);
+            int sentAgain = onDuplicate.copyOf(consumer, envelope.messageId());
+            steps.received(envelope, message, Disposition.DUPLICATE, redelivered,
+                    sentAgain == 0 ? null : "its first handling's " + sentAgain + " message(s) sent again");
             return false;
         }
-        handler.handle(message);
+        Causation.run(envelope.messageId(), () -> handler.handle(message));
         steps.received(envelope, message, Disposition.HANDLED, redelivered, null);
         steps.reached(Step.BEFORE_FLUSH, envelope);
         entityManager.flush();

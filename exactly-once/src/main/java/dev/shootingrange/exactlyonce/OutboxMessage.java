@@ -48,10 +48,15 @@ public class OutboxMessage extends PanacheEntityBase {
     @Column(name = "sent_at")
     public Instant sentAt;
 
+    /** The message whose handling wrote this row, or null where none did. */
+    @Column(name = "caused_by")
+    public UUID causedBy;
+
     protected OutboxMessage() {
     }
 
-    OutboxMessage(Envelope message) {
+    OutboxMessage(Envelope message, UUID causedBy) {
+        this.causedBy = causedBy;
         this.messageId = message.messageId();
         this.type = message.type();
         this.exchange = message.exchange();
@@ -85,6 +90,11 @@ public class OutboxMessage extends PanacheEntityBase {
 
     public static OutboxMessage byMessageId(UUID messageId) {
         return find("messageId = ?1 order by id desc", messageId).firstResult();
+    }
+
+    /** Marks the rows the handling of message {@code causedBy} wrote as not sent: the relay sends them again. */
+    static int unsendCausedBy(UUID causedBy) {
+        return update("sentAt = null where causedBy = ?1", causedBy);
     }
 
     public static long pending() {

@@ -7,8 +7,8 @@ import io.quarkus.arc.DefaultBean;
 
 /**
  * The core's choices at its seams, each replaced by declaring a bean of the same type: duplicates are
- * detected by the inbox, outgoing messages leave through the transactional outbox, and their ids are
- * derived from the message they answer.
+ * detected by the inbox and a copy is answered by nothing, outgoing messages leave through the
+ * transactional outbox, and their ids are derived from the message they answer.
  */
 class Seams {
 
@@ -17,6 +17,13 @@ class Seams {
     @ApplicationScoped
     DuplicateDetector duplicateDetector(Inbox inbox) {
         return inbox::firstDelivery;
+    }
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    OnDuplicate onDuplicate() {
+        return OnDuplicate.NOTHING;
     }
 
     @Produces

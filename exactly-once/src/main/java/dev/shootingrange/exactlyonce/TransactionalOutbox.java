@@ -1,5 +1,7 @@
 package dev.shootingrange.exactlyonce;
 
+import java.util.UUID;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 
@@ -19,9 +21,22 @@ public class TransactionalOutbox {
     }
 
     public void send(Envelope message) {
-        new OutboxMessage(message).persist();
+        new OutboxMessage(message, Causation.current()).persist();
         written.fire(new OutboxWritten());
         // A crash now rolls the row back with the state: nothing was said.
         steps.reached(Step.ROLLBACK_AFTER_SEND, message);
+    }
+
+    /**
+     * Publishes again, after this transaction commits, every message the first handling of
+     * {@code messageId} sent: the same rows, so the same bytes under the same ids. Rows purged after the
+     * outbox's retention are gone, and then nothing is sent again. Returns how many rows will be.
+     */
+    public int sendAgain(UUID messageId) {
+        int rows = OutboxMessage.unsendCausedBy(messageId);
+        if (rows > 0) {
+            written.fire(new OutboxWritten());
+        }
+        return rows;
     }
 }

@@ -16,6 +16,14 @@ const EXPLAIN = {
   seed: 'Seed of the random faults, to repeat a run',
   inboxRetentionSeconds: 'How long the inbox remembers a messageId (empty: default)',
 };
+// The write-up's three ways to exactly-once, plus the generic inbox and nothing at all.
+const STRATEGIES = {
+  inbox: 'Generic inbox: a copy is dropped, nothing is sent again',
+  'side-effects': 'Inbox and stored messages: a copy has the first answers published again, same bytes',
+  state: 'No inbox: a copy is judged again on the target version its first handling saw',
+  business: 'No inbox: a known attemptId gets its stored answer again; the board counts an attempt once',
+  none: 'Nothing: every copy is handled as new',
+};
 const POINTS = ['after-commit-before-ack', 'after-confirm-before-mark', 'after-commit-before-publish', 'rollback-after-send'];
 const TYPES = ['FireAt', 'MoveTarget', 'Hit', 'Missed'];
 
@@ -42,12 +50,19 @@ function serviceCard(lab) {
       max: name.endsWith('Rate') ? 1 : undefined, value: value ?? '', 'aria-label': `${lab.service} ${name}`,
       onchange: (event) => change('PUT', `${base}/chaos`, { [name]: event.target.value === '' ? null : Number(event.target.value) }),
     })));
+  const strategy = lab.strategies?.length ? el('fieldset', {}, el('legend', {}, 'Strategy'),
+    el('select', {
+      'aria-label': `${lab.service} strategy`,
+      onchange: (event) => change('PUT', `${base}/strategy`, { strategy: event.target.value }),
+    }, lab.strategies.map((name) => el('option', { value: name, selected: name === lab.strategy }, name))),
+    el('div', { class: 'muted' }, STRATEGIES[lab.strategy] ?? '')) : '';
   const point = el('select', { 'aria-label': `${lab.service} fault point` }, POINTS.map((p) => el('option', {}, p)));
   const faultType = el('select', { 'aria-label': `${lab.service} fault type` }, TYPES.map((t) => el('option', {}, t)));
   const holdType = el('select', { 'aria-label': `${lab.service} hold type` }, TYPES.map((t) => el('option', {}, t)));
   const armed = lab.chaos.faults.map((f) => `${f.point} (${f.type})`).join(', ') || 'none';
   return el('article', { class: 'service', 'aria-label': `${lab.service} lab` },
     el('h3', {}, lab.service),
+    strategy,
     el('fieldset', {}, el('legend', {}, 'Protections'), protections),
     el('details', {}, el('summary', {}, 'Chaos'), el('fieldset', {}, chaos)),
     el('fieldset', {}, el('legend', {}, 'Fault for the next message'), point, faultType,

@@ -27,6 +27,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -107,6 +108,24 @@ class ConsoleIT {
         click(browser, By.id("reset-all"));
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> given().baseUri(LabProcesses.SCENARIO.baseUrl())
                 .get("/api/lab/services/shooting-range").jsonPath().getBoolean("protections.inbox"));
+    }
+
+    /** Choosing a strategy switches the range's inbox with it, and the card explains the choice. */
+    @Test
+    void choosingAStrategySwitchesTheProtectionsItNeeds() {
+        WebDriver browser = open("/");
+        WebElement strategy = waitFor(browser, By.xpath("//select[@aria-label='shooting-range strategy']"));
+        assertThat(new Select(strategy).getFirstSelectedOption().getText()).isEqualTo("inbox");
+
+        new Select(strategy).selectByVisibleText("state");
+
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> "state".equals(given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                .get("/api/lab/services/shooting-range").jsonPath().getString("strategy")));
+        waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox' and not(@checked)]"));
+        waitFor(browser, By.xpath("//article[@aria-label='shooting-range lab']//div[contains(., 'target version')]"));
+        click(browser, By.id("reset-all"));
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> "inbox".equals(given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                .get("/api/lab/services/shooting-range").jsonPath().getString("strategy")));
     }
 
     @Test

@@ -5,14 +5,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.shootingrange.exactlyonce.RetentionPurge;
@@ -30,6 +33,18 @@ public class Lab {
     public static final String ATTEMPT_DEDUP = "attemptDedup";
     /** Answers get ids (and bytes) derived from the message they answer; off: random ids, as new. */
     public static final String DETERMINISTIC_IDS = "deterministicIds";
+
+    /**
+     * The write-up's ways to exactly-once, as strategies a service can be switched to. Each sets the
+     * protections it needs ({@code lab.strategy.<name>.protections} lists those it keeps on); the range
+     * also handles copies by it. {@value #INBOX}: the inbox skips a copy, nothing is sent again.
+     */
+    public static final String SIDE_EFFECTS = "side-effects";
+    /** The range judges a copy again on the target's version its first handling used. */
+    public static final String STATE = "state";
+    /** The range answers an attempt it knows with its stored outcome; the board counts an attempt once. */
+    public static final String BUSINESS = "business";
+    public static final String NONE = "none";
 
     /** The faults a workshop can arm, by the names the lab's API uses, at the step where each fires. */
     public static final Map<String, Step> FAULTS = new java.util.TreeMap<>(Map.of(
@@ -61,6 +76,9 @@ public class Lab {
     }
 
     private final List<String> protectionNames;
+    private final Map<String, List<String>> strategies;
+    private final Set<String> strategyProtections;
+    private volatile String strategy;
     private final RetentionPurge retention;
     private final Map<String, Boolean> protections = new ConcurrentHashMap<>();
     private final List<ArmedFault> armed = new CopyOnWriteArrayList<>();
@@ -70,10 +88,54 @@ public class Lab {
     private Random random = new Random();
 
     Lab(@ConfigProperty(name = "lab.protections", defaultValue = "inbox,outbox") List<String> protectionNames,
+            @ConfigProperty(name = "lab.strategies") Optional<List<String>> strategyNames,
             RetentionPurge retention) {
         this.protectionNames = List.copyOf(protectionNames);
+        this.strategies = strategies(strategyNames.orElse(List.of()));
+        this.strategyProtections = new TreeSet<>();
+        strategies.values().forEach(strategyProtections::addAll);
         this.retention = retention;
         reset();
+    }
+
+    /** Each strategy with the protections it keeps on; the first is the one a reset returns to. */
+    private Map<String, List<String>> strategies(List<String> names) {
+        var config = ConfigProvider.getConfig();
+        Map<String, List<String>> byName = new LinkedHashMap<>();
+        for (String name : names) {
+            List<String> on = config.getOptionalValues("lab.strategy." + name + ".protections", String.class)
+                    .orElse(List.of());
+            on.stream().filter(protection -> !protectionNames.contains(protection)).findFirst().ifPresent(unknown -> {
+                throw new IllegalStateException("lab.strategy." + name + ".protections names '" + unknown
+                        + "', which is not one of lab.protections " + protectionNames);
+            });
+            byName.put(name, List.copyOf(on));
+        }
+        return byName;
+    }
+
+    public List<String> strategyNames() {
+        return List.copyOf(strategies.keySet());
+    }
+
+    /** The strategy in force, or null where this service has none to choose from. */
+    public String strategy() {
+        return strategy;
+    }
+
+    public boolean strategyIs(String name) {
+        return name.equals(strategy);
+    }
+
+    /** Switches to a strategy: the protections it is made of on, the others it could use off. */
+    public synchronized void useStrategy(String name) {
+        List<String> on = strategies.get(name);
+        if (on == null) {
+            throw new IllegalArgumentException(strategies.isEmpty() ? "this service has no strategies to choose from"
+                    : "unknown strategy '" + name + "'; there are " + strategies.keySet());
+        }
+        strategyProtections.forEach(protection -> protections.put(protection, on.contains(protection)));
+        strategy = name;
     }
 
     public List<String> protectionNames() {
@@ -133,6 +195,7 @@ public class Lab {
 
     public synchronized void reset() {
         protections.clear();
+        strategy = strategies.isEmpty() ? null : strategies.keySet().iterator().next();
         armed.clear();
         holdNext.clear();
         chaos(Chaos.NONE);

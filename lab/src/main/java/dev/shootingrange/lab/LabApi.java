@@ -25,8 +25,15 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public interface LabApi {
 
+    /**
+     * {@code strategy} is the way to exactly-once in force and {@code strategies} those to choose from;
+     * null and empty on a service that has none.
+     */
     record LabView(String service, Map<String, Boolean> protections, Map<String, Object> chaos,
-            Map<String, Object> stats) {
+            Map<String, Object> stats, String strategy, List<String> strategies) {
+    }
+
+    record StrategyRequest(String strategy) {
     }
 
     record FaultRequest(String point, String type) {
@@ -53,6 +60,15 @@ public interface LabApi {
     @Path("/protections")
     @Consumes(MediaType.APPLICATION_JSON)
     LabView protections(Map<String, Object> changes);
+
+    /**
+     * Switches to one of the write-up's ways to exactly-once, {"strategy": "state"}: the protections
+     * it needs are switched with it.
+     */
+    @PUT
+    @Path("/strategy")
+    @Consumes(MediaType.APPLICATION_JSON)
+    LabView strategy(StrategyRequest request);
 
     /** A partial update of the random faults; rates are chances from 0 to 1 per message. */
     @PUT

@@ -27,10 +27,6 @@ public class LabResource implements LabApi {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> TYPES = Set.of("FireAt", "MoveTarget", "Hit", "Missed");
 
-
-
-
-
     private final Lab lab;
     private final ExactlyOnceMetrics metrics;
     private final OutboxRelay relay;
@@ -54,7 +50,7 @@ public class LabResource implements LabApi {
         chaosView.put("holds", lab.holdsArmed());
         Map<String, Object> stats = new LinkedHashMap<>(metrics.snapshot());
         stats.put("faultsFired", lab.faultsFired());
-        return new LabView(service, lab.protections(), chaosView, stats);
+        return new LabView(service, lab.protections(), chaosView, stats, lab.strategy(), lab.strategyNames());
     }
 
     /** A partial update: {"inbox": false} switches the inbox off and leaves the rest alone. */
@@ -69,6 +65,18 @@ public class LabResource implements LabApi {
             }
         });
         changes.forEach((name, value) -> lab.protect(name, (Boolean) value));
+        return lab();
+    }
+
+    public LabView strategy(StrategyRequest request) {
+        requireBody(request);
+        if (lab.strategyNames().isEmpty()) {
+            throw Problem.badRequest(service + " has no strategies to choose from");
+        }
+        if (!lab.strategyNames().contains(request.strategy())) {
+            throw Problem.badRequest("unknown strategy '" + request.strategy() + "'; " + service + " has " + lab.strategyNames());
+        }
+        lab.useStrategy(request.strategy());
         return lab();
     }
 
@@ -119,8 +127,6 @@ public class LabResource implements LabApi {
         }
         return Map.of("messageId", resent);
     }
-
-
 
     /** Every copy this service received for the game and everything it published, oldest first. */
     public HistoryPage history(String gameId, int page, int size) {

@@ -10,11 +10,13 @@ import dev.shootingrange.exactlyonce.DirectPublisher;
 import dev.shootingrange.exactlyonce.Dispatch;
 import dev.shootingrange.exactlyonce.DuplicateDetector;
 import dev.shootingrange.exactlyonce.Inbox;
+import dev.shootingrange.exactlyonce.OnDuplicate;
 import dev.shootingrange.exactlyonce.OutgoingIds;
 import dev.shootingrange.exactlyonce.TransactionalOutbox;
 
 /**
- * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing,
+ * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing, a
+ * copy is answered by nothing or by the first handling's messages again (the side-effects strategy),
  * outgoing messages leave through the outbox or straight to the broker, and answers carry ids derived
  * from what they answer or random ones, as switched now.
  */
@@ -26,6 +28,15 @@ class Protections {
         return (String consumer, UUID messageId) -> lab.isOn(Lab.INBOX)
                 ? inbox.firstDelivery(consumer, messageId)
                 : DuplicateDetector.NOTHING.firstDelivery(consumer, messageId);
+    }
+
+    /** With the side-effects strategy, a copy has its first handling's messages sent again. */
+    @Produces
+    @ApplicationScoped
+    OnDuplicate onDuplicate(Lab lab, TransactionalOutbox outbox) {
+        return (String consumer, UUID messageId) -> lab.strategyIs(Lab.SIDE_EFFECTS)
+                ? outbox.sendAgain(messageId)
+                : OnDuplicate.NOTHING.copyOf(consumer, messageId);
     }
 
     @Produces

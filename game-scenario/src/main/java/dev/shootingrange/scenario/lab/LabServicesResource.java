@@ -58,6 +58,20 @@ public class LabServicesResource {
         return services.lab(service).protections(changes);
     }
 
+    /** One of the write-up's ways to exactly-once; "all" switches every service that has strategies. */
+    @Consumes(MediaType.APPLICATION_JSON)
+    @PUT
+    @Path("/{service}/strategy")
+    public Object strategy(@PathParam("service") String service, LabApi.StrategyRequest request) {
+        requireBody(request);
+        if (ALL.equals(service)) {
+            Services.ALL.stream().map(services::lab).filter(lab -> !lab.lab().strategies().isEmpty())
+                    .forEach(lab -> lab.strategy(request));
+            return labs();
+        }
+        return services.lab(service).strategy(request);
+    }
+
     @Consumes(MediaType.APPLICATION_JSON)
     @PUT
     @Path("/{service}/chaos")

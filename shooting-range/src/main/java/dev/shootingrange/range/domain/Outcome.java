@@ -12,6 +12,10 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.Missed;
+import dev.shootingrange.contract.ShotOutcome;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** A Hit or Missed the range decided and published, kept so that anyone can ask what it said. */
@@ -42,19 +46,56 @@ public class Outcome extends PanacheEntityBase {
     @Column(name = "decided_at", nullable = false)
     public Instant decidedAt;
 
+    /** The FireAt this answered (null in rows older than the column, as are the three below). */
+    @Column(name = "causation_id")
+    public UUID causationId;
+
+    /** The target's version the shot was judged on. */
+    @Column(name = "target_version")
+    public Long targetVersion;
+
+    @Column(name = "target_position")
+    public Integer targetPosition;
+
+    /** The instant the answer carries. */
+    @Column(name = "sent_at")
+    public Instant sentAt;
+
     /**
      * Records a decision once per messageId: a shot handled again with deterministic ids decides the
      * same message again, and that is still one decision.
      */
-    public static void record(String gameId, UUID attemptId, Kind kind, UUID messageId) {
+    public static void record(ShotOutcome answer, Long targetVersion) {
         getEntityManager().createNativeQuery("""
-                insert into outcome (message_id, game_id, attempt_id, outcome, decided_at)
-                values (?1, ?2, ?3, ?4, now()) on conflict (message_id) do nothing""")
-                .setParameter(1, messageId)
-                .setParameter(2, gameId)
-                .setParameter(3, attemptId)
-                .setParameter(4, kind.name())
+                insert into outcome (message_id, game_id, attempt_id, outcome, decided_at, causation_id,
+                    target_version, target_position, sent_at)
+                values (?1, ?2, ?3, ?4, now(), ?5, cast(?6 as bigint), ?7, ?8) on conflict (message_id) do nothing""")
+                .setParameter(1, answer.messageId())
+                .setParameter(2, answer.gameId())
+                .setParameter(3, answer.attemptId())
+                .setParameter(4, answer.isHit() ? Kind.HIT.name() : Kind.MISSED.name())
+                .setParameter(5, answer.causationId())
+                .setParameter(6, targetVersion)
+                .setParameter(7, answer.targetPosition())
+                .setParameter(8, answer.sentAt())
                 .executeUpdate();
+    }
+
+    /** The first answer to this attempt, under whichever FireAt carried it; null where there is none. */
+    public static Outcome firstOfAttempt(UUID attemptId) {
+        return find("attemptId = ?1 order by id", attemptId).firstResult();
+    }
+
+    /** The first answer to this very FireAt message; null where there is none. */
+    public static Outcome firstAnswerTo(UUID fireAtMessageId) {
+        return find("causationId = ?1 order by id", fireAtMessageId).firstResult();
+    }
+
+    /** The same message again, in answer to a copy of the shot: the stored id, instant, cause and target. */
+    public ShotOutcome againFor(FireAt shot) {
+        return outcome == Kind.HIT
+                ? new Hit(messageId, gameId, sentAt, causationId, attemptId, shot.player(), shot.position(), targetPosition)
+                : new Missed(messageId, gameId, sentAt, causationId, attemptId, shot.player(), shot.position(), targetPosition);
     }
 
     /** In the order the range decided them. */

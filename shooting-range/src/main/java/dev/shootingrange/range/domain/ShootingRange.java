@@ -2,6 +2,8 @@ package dev.shootingrange.range.domain;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -11,13 +13,23 @@ import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
 import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.DeadLetter;
 import dev.shootingrange.exactlyonce.Outbox;
 import dev.shootingrange.exactlyonce.OutgoingIds;
+import dev.shootingrange.lab.Lab;
 
 /**
  * The range of the write-up: it knows where each game's target is, and answers every shot with a Hit
- * or a Missed. It runs inside the inbox's transaction and knows nothing of duplicates.
+ * or a Missed. It runs inside the inbox's transaction. Under the default strategy it knows nothing of
+ * duplicates; under the lab's {@code state} and {@code business} strategies (no inbox) it is the range
+ * itself that answers a copy with the same message:
+ * <ul>
+ * <li>state: a copy of a FireAt is judged again on the target's version its first handling used, and
+ * answered under the same derived id, so with the same bytes; a copy of a MoveTarget moves nothing;</li>
+ * <li>business: an attemptId already answered gets that stored answer again, under whatever messageId
+ * the copy came; a MoveTarget older than the target's current one (by sentAt) does not undo it.</li>
+ * </ul>
  */
 @ApplicationScoped
 public class ShootingRange {
@@ -32,17 +44,29 @@ public class ShootingRange {
 
     private final Outbox outbox;
     private final OutgoingIds ids;
+    private final Lab lab;
     private final Duration firstMovePatience;
 
-    ShootingRange(Outbox outbox, OutgoingIds ids,
+    ShootingRange(Outbox outbox, OutgoingIds ids, Lab lab,
             @ConfigProperty(name = "range.first-move-patience", defaultValue = "30s") Duration firstMovePatience) {
         this.outbox = outbox;
         this.ids = ids;
+        this.lab = lab;
         this.firstMovePatience = firstMovePatience;
     }
 
     public void handle(MoveTarget move) {
-        Target.moveTo(move.gameId(), move.position());
+        String strategy = lab.strategy();
+        if (Lab.BUSINESS.equals(strategy)) {
+            lock("game " + move.gameId());
+            TargetVersion.record(move);
+            Target.moveToLatest(move.gameId());
+            return;
+        }
+        TargetVersion.Recorded version = TargetVersion.record(move);
+        if (version.first() || !Lab.STATE.equals(strategy)) {
+            Target.moveTo(move.gameId(), move.position(), version.id());
+        }
     }
 
     /**
@@ -51,7 +75,25 @@ public class ShootingRange {
      * and dead-lettered only once the game has been unknown for longer than the patience allows.
      */
     public void handle(FireAt shot) {
-        Integer target = Target.positionIn(shot.gameId());
+        String strategy = lab.strategy();
+        if (Lab.BUSINESS.equals(strategy)) {
+            // Two copies of one attempt, under any ids, take turns: the second finds the first's answer.
+            lock("attempt " + shot.attemptId());
+            Outcome known = Outcome.firstOfAttempt(shot.attemptId());
+            if (known != null && known.sentAt != null) {
+                outbox.send(known.againFor(shot));
+                return;
+            }
+        } else if (Lab.STATE.equals(strategy)) {
+            lock("shot " + shot.messageId());
+            Outcome first = Outcome.firstAnswerTo(shot.messageId());
+            if (first != null && first.targetVersion != null) {
+                TargetVersion version = TargetVersion.findById(first.targetVersion);
+                answer(shot, version.position, version.id, ids);
+                return;
+            }
+        }
+        Target target = Target.findById(shot.gameId());
         if (target == null) {
             Duration waited = Duration.between(shot.sentAt(), Instant.now());
             if (waited.compareTo(firstMovePatience) > 0) {
@@ -60,14 +102,36 @@ public class ShootingRange {
             }
             throw new GameNotStartedYet(shot.gameId());
         }
-        if (target.equals(shot.position())) {
-            Hit hit = Hit.of(shot, target, ids);
-            Outcome.record(shot.gameId(), shot.attemptId(), Outcome.Kind.HIT, hit.messageId());
-            outbox.send(hit);
-        } else {
-            Missed missed = Missed.of(shot, target, ids);
-            Outcome.record(shot.gameId(), shot.attemptId(), Outcome.Kind.MISSED, missed.messageId());
-            outbox.send(missed);
-        }
+        answer(shot, target.position, target.version, Lab.BUSINESS.equals(strategy) ? storable(ids) : ids);
+    }
+
+    private void answer(FireAt shot, int targetPosition, Long version, OutgoingIds ids) {
+        ShotOutcome answer = shot.position() == targetPosition
+                ? Hit.of(shot, targetPosition, ids)
+                : Missed.of(shot, targetPosition, ids);
+        Outcome.record(answer, version);
+        outbox.send(answer);
+    }
+
+    /** Held until the transaction ends: the handlings of one key take turns. */
+    private static void lock(String key) {
+        Outcome.getEntityManager().createNativeQuery("select pg_advisory_xact_lock(hashtextextended(?1, 0))")
+                .setParameter(1, key)
+                .getSingleResult();
+    }
+
+    /** The instant as PostgreSQL keeps it (microseconds), so the answer stored is the answer sent. */
+    private static OutgoingIds storable(OutgoingIds ids) {
+        return new OutgoingIds() {
+            @Override
+            public UUID messageId(UUID causationId, String type) {
+                return ids.messageId(causationId, type);
+            }
+
+            @Override
+            public Instant sentAt(Instant causeSentAt) {
+                return ids.sentAt(causeSentAt).truncatedTo(ChronoUnit.MICROS);
+            }
+        };
     }
 }

@@ -1,0 +1,224 @@
+package dev.shootingrange.range;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.contract.Topology;
+import dev.shootingrange.testing.Broker;
+import dev.shootingrange.testing.Service;
+import dev.shootingrange.testing.Sql;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+
+/**
+ * The write-up's ways to exactly-once at the range, each on the faults that tell them apart: a copy
+ * of a shot after the target moved, a copy under a new messageId, copies at once, a copy past the
+ * inbox's window, a move that arrives again or late. The requirement for a copy is the write-up's:
+ * no message, or an exact copy of the first answer.
+ */
+@QuarkusTest
+class StrategiesTest {
+
+    private final Broker broker = Broker.shared();
+    private final String gameId = "strategy-" + UUID.randomUUID();
+    private Broker.Wire events;
+
+    @Inject
+    DataSource dataSource;
+
+    @BeforeEach
+    void aimAtFortyTwo() {
+        Service.awaitReady();
+        events = broker.watch(Topology.EVENTS, "Hit", "Missed");
+        move(MoveTarget.create(gameId, 42));
+    }
+
+    @AfterEach
+    void reset() {
+        given().post("/api/lab/reset").then().statusCode(200).body("strategy", equalTo("inbox"));
+    }
+
+    @Test
+    void sideEffectsAnswersACopyWithTheFirstHandlingsStoredMessageAgain() {
+        strategy("side-effects").body("protections.inbox", equalTo(true));
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
+        assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
+        given().get("/api/lab/history/{gameId}", gameId).then()
+                .body("entries.findAll { it.type == 'FireAt' }.detail", hasItem(containsString("sent again")));
+    }
+
+    @Test
+    void stateJudgesACopyAgainOnTheTargetAsItsFirstHandlingSawIt() {
+        strategy("state").body("protections.inbox", equalTo(false));
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
+        assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
+    }
+
+    @Test
+    void stateMovesNothingOnACopyOfAMove() {
+        strategy("state");
+        MoveTarget toSeven = MoveTarget.create(gameId, 7);
+        move(toSeven);
+        move(MoveTarget.create(gameId, 9));
+
+        broker.publish(toSeven);
+
+        awaitHandled(toSeven.messageId(), 2);
+        given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(9));
+    }
+
+    @Test
+    void businessAnswersAKnownAttemptWithItsStoredAnswerUnderAnyMessageId() {
+        strategy("business").body("protections.inbox", equalTo(false));
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+        FireAt sameAttemptNewMessage = FireAt.create(gameId, shot.attemptId(), shot.player(), shot.position());
+
+        broker.publish(sameAttemptNewMessage);
+
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
+        assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
+    }
+
+    @Test
+    void businessKeepsTheNewerMoveWhenAnOlderOneArrivesLate() {
+        strategy("business");
+        MoveTarget older = new MoveTarget(UUID.randomUUID(), gameId, Instant.now().minusSeconds(60), null, 7);
+
+        broker.publish(older);
+
+        awaitHandled(older.messageId(), 1);
+        given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(42));
+    }
+
+    /** The contrast: with no strategy a copy after the move is judged anew, a Missed for a shot that hit. */
+    @Test
+    void withoutAStrategyACopyAfterAMoveIsAnsweredWithTheOppositeOutcome() {
+        strategy("none").body("protections.inbox", equalTo(false));
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
+        assertThat(decoded(shot)).extracting(ShotOutcome::isHit).containsExactly(true, false);
+    }
+
+    /** Copies racing each other and a move: every answer the range sends for the shot is the same bytes. */
+    @ParameterizedTest
+    @ValueSource(strings = { "side-effects", "state", "business" })
+    void copiesHandledAtOnceAreAllAnsweredAlike(String strategy) {
+        strategy(strategy);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        for (int copy = 0; copy < 6; copy++) {
+            broker.publish(copy == 3 ? MoveTarget.create(gameId, 7) : shot);
+        }
+        broker.publish(shot);
+
+        await().untilAsserted(() -> given().get("/api/lab/history/{gameId}", gameId).then()
+                .body("entries.findAll { it.type == 'FireAt' && it.disposition != 'RETRIED' }.size()", equalTo(6)));
+        await().untilAsserted(() -> assertThat(answersTo(shot)).isNotEmpty());
+        assertThat(answersTo(shot)).allSatisfy(answer -> assertThat(answer).isEqualTo(answersTo(shot).get(0)));
+    }
+
+    /**
+     * Past the inbox's window the inbox has forgotten the shot, and the copy is judged anew on the moved
+     * target; the business strategy keeps its answers as long as the game, and sends the same again.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "side-effects", "business" })
+    void aCopyPastTheInboxWindow(String strategy) {
+        strategy(strategy);
+        given().contentType(ContentType.JSON).body("{\"inboxRetentionSeconds\": 1}").put("/api/lab/chaos").then()
+                .statusCode(200);
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+        await().until(() -> Sql.count(dataSource, "select count(*) from inbox where message_id = ?", shot.messageId()) == 0);
+
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
+        if (strategy.equals("business")) {
+            assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
+        } else {
+            assertThat(decoded(shot)).extracting(ShotOutcome::isHit).containsExactly(true, false);
+        }
+    }
+
+    @Test
+    void anUnknownStrategyIsABadRequestThatNamesTheOthers() {
+        given().contentType(ContentType.JSON).body("{\"strategy\": \"hope\"}").put("/api/lab/strategy").then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("unknown strategy 'hope'; shooting-range has [inbox, side-effects, state, business, none]"));
+    }
+
+    private io.restassured.response.ValidatableResponse strategy(String name) {
+        return given().contentType(ContentType.JSON).body("{\"strategy\": \"" + name + "\"}").put("/api/lab/strategy")
+                .then().statusCode(200).body("strategy", equalTo(name));
+    }
+
+    private FireAt hitAtFortyTwo() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        broker.publish(shot);
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(1));
+        assertThat(decoded(shot).get(0)).isInstanceOf(Hit.class);
+        return shot;
+    }
+
+    private void move(MoveTarget move) {
+        broker.publish(move);
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then()
+                .body("targetPosition", equalTo(move.position())));
+    }
+
+    /** Waits until the range has handled (not skipped) this message so many times. */
+    private void awaitHandled(UUID moveId, int times) {
+        await().untilAsserted(() -> given().get("/api/lab/history/{gameId}", gameId).then()
+                .body("entries.findAll { it.messageId == '" + moveId + "' && it.disposition == 'HANDLED' }.size()",
+                        equalTo(times)));
+    }
+
+    private List<byte[]> answersTo(FireAt shot) {
+        return events.bodies().stream()
+                .filter(body -> ((ShotOutcome) MessageCodec.decode(body)).attemptId().equals(shot.attemptId()))
+                .toList();
+    }
+
+    private List<ShotOutcome> decoded(FireAt shot) {
+        return answersTo(shot).stream().map(body -> (ShotOutcome) MessageCodec.decode(body)).toList();
+    }
+}
