@@ -1,24 +1,26 @@
 package dev.shootingrange.exactlyonce;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
- * The message whose handling runs on this thread, so that what the handler sends is stored with its
- * cause. Set by the {@link InboxProcessor} around the handler; outside a handling it is null.
+ * The message whose handling runs on this thread, and when that handling began, so that what the
+ * handler sends is stored with its cause and the rows of one handling can be told from another's.
+ * Set by the {@link InboxProcessor} around the handler; outside a handling there is none.
  */
-final class Causation {
+record Causation(UUID messageId, Instant handlingBegan) {
 
-    private static final ThreadLocal<UUID> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<Causation> CURRENT = new ThreadLocal<>();
 
-    private Causation() {
-    }
-
-    static UUID current() {
+    /** The handling running on this thread, or null. */
+    static Causation current() {
         return CURRENT.get();
     }
 
     static void run(UUID messageId, Runnable handling) {
-        CURRENT.set(messageId);
+        // Microseconds: the precision PostgreSQL keeps, so that equal instants stay equal once stored.
+        CURRENT.set(new Causation(messageId, Instant.now().truncatedTo(ChronoUnit.MICROS)));
         try {
             handling.run();
         } finally {

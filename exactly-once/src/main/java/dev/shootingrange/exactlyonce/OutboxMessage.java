@@ -55,14 +55,18 @@ public class OutboxMessage extends PanacheEntityBase {
     protected OutboxMessage() {
     }
 
-    OutboxMessage(Envelope message, UUID causedBy) {
-        this.causedBy = causedBy;
+    /**
+     * @param cause the handling that writes the row, or null: its rows all carry the instant it began
+     *        as {@code createdAt}, which is how the rows of one handling are told from another's
+     */
+    OutboxMessage(Envelope message, Causation cause) {
+        this.causedBy = cause == null ? null : cause.messageId();
         this.messageId = message.messageId();
         this.type = message.type();
         this.exchange = message.exchange();
         this.routingKey = message.routingKey();
         this.payload = message.body();
-        this.createdAt = Instant.now();
+        this.createdAt = cause == null ? Instant.now() : cause.handlingBegan();
     }
 
     public Envelope envelope() {
@@ -92,9 +96,18 @@ public class OutboxMessage extends PanacheEntityBase {
         return find("messageId = ?1 order by id desc", messageId).firstResult();
     }
 
-    /** Marks the rows the handling of message {@code causedBy} wrote as not sent: the relay sends them again. */
-    static int unsendCausedBy(UUID causedBy) {
-        return update("sentAt = null where causedBy = ?1", causedBy);
+    /**
+     * Marks the sent rows of the first handling of message {@code causedBy} as not sent: the relay sends
+     * them again. A message handled more than once (past the inbox's window) has rows of several
+     * handlings; only the first one's are its answer.
+     */
+    static int unsendFirstHandlingOf(UUID causedBy) {
+        return getEntityManager().createNativeQuery("""
+                update outbox set sent_at = null
+                where caused_by = ?1 and sent_at is not null
+                  and created_at = (select min(created_at) from outbox where caused_by = ?1)""")
+                .setParameter(1, causedBy)
+                .executeUpdate();
     }
 
     public static long pending() {

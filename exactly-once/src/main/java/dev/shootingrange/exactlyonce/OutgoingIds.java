@@ -44,4 +44,12 @@ public interface OutgoingIds {
 
     /** The instant that message carries, given the instant its cause carries. */
     Instant sentAt(Instant causeSentAt);
+
+    /**
+     * The naming one handling uses for all it sends, so that a message's id and instant come from the
+     * same choice where the choice can change at run time (the lab's switch).
+     */
+    default OutgoingIds forOneHandling() {
+        return this;
+    }
 }

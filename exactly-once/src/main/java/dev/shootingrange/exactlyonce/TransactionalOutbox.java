@@ -28,12 +28,13 @@ public class TransactionalOutbox {
     }
 
     /**
-     * Publishes again, after this transaction commits, every message the first handling of
-     * {@code messageId} sent: the same rows, so the same bytes under the same ids. Rows purged after the
-     * outbox's retention are gone, and then nothing is sent again. Returns how many rows will be.
+     * Publishes again, after this transaction commits, the messages the first handling of
+     * {@code messageId} sent and the relay has sent: the same rows, so the same bytes under the same
+     * ids. Rows still waiting are sent once anyway; rows purged after the outbox's retention are gone,
+     * and then nothing is sent again. Returns how many rows will be.
      */
     public int sendAgain(UUID messageId) {
-        int rows = OutboxMessage.unsendCausedBy(messageId);
+        int rows = OutboxMessage.unsendFirstHandlingOf(messageId);
         if (rows > 0) {
             written.fire(new OutboxWritten());
         }

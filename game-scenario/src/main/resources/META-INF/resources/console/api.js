@@ -1,9 +1,19 @@
 // The console talks to the public HTTP API only, as any other client could.
 
+// In a shared room the lab needs the instructor's key; it is kept for this browser tab only.
+export const instructorKey = {
+  get: () => sessionStorage.getItem('instructorKey'),
+  set: (key) => (key ? sessionStorage.setItem('instructorKey', key) : sessionStorage.removeItem('instructorKey')),
+};
+
 export async function api(method, path, body) {
+  const headers = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (instructorKey.get()) {
+    headers['X-Instructor-Key'] = instructorKey.get();
+  }
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = response.headers.get('Content-Type')?.includes('json') ? await response.json() : null;

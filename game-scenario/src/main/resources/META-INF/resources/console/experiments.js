@@ -1,5 +1,6 @@
 // The experiments panel: each story with its protections off and on, side by side.
 import { api, el, say } from './api.js';
+import { labLocked } from './lab.js';
 
 function report(result) {
   if (!result) {
@@ -13,7 +14,64 @@ function report(result) {
     result.violations.length > 3 ? el('div', {}, `… and ${result.violations.length - 3} more`) : '');
 }
 
+function matrixCell(cell) {
+  if (!cell) {
+    return el('span', { class: 'muted' }, '…');
+  }
+  if (cell.error) {
+    return el('div', { class: 'report broken', title: cell.error }, 'could not run');
+  }
+  return el('div', { class: `report ${cell.held ? 'held' : 'broken'}`, title: [cell.observed, ...cell.violations].join('\n') },
+    el('strong', {}, cell.held ? '✔ held' : '✘ broke'), ' ',
+    el('a', { href: `?game=${encodeURIComponent(cell.gameId)}`, target: '_blank' }, 'timeline'),
+    el('div', { class: 'muted' }, cell.observed),
+    cell.alsoBroken.length ? el('div', {}, `also broke: ${cell.alsoBroken.join(', ')}`) : '');
+}
+
+// Every story under every strategy: one table, filled in as the runs finish (it takes minutes).
+async function wireMatrix() {
+  const container = document.getElementById('matrix');
+  const start = el('button', { type: 'button', 'data-changes-lab': true, onclick: () => begin() }, 'Run every story under every strategy');
+  const draw = (view) => {
+    const cell = (experiment, strategy) => view.cells.find((c) => c.experiment === experiment && c.strategy === strategy);
+    const progress = view.state === 'RUNNING' ? `running: ${view.cells.length} of ${view.experiments.length * view.strategies.length}`
+      : view.state === 'DONE' ? `done at ${new Date(view.finishedAt).toLocaleTimeString()}` : 'not run yet';
+    start.disabled = view.state === 'RUNNING' || labLocked();
+    container.replaceChildren(start, el('span', { class: 'muted', role: 'status' }, ` ${progress}`),
+      view.experiments.length === 0 ? '' : el('table', {},
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Story'),
+          view.strategies.map((strategy) => el('th', { scope: 'col' }, strategy)))),
+        el('tbody', {}, view.experiments.map((experiment) => el('tr', {},
+          el('th', { scope: 'row' }, experiment),
+          view.strategies.map((strategy) => el('td', { 'aria-label': `${experiment} under ${strategy}` },
+            matrixCell(cell(experiment, strategy)))))))));
+  };
+  // Polled only while a matrix runs: an idle console asks nothing.
+  const follow = async () => {
+    const view = await api('GET', '/api/lab/experiments/matrix');
+    draw(view);
+    if (view.state === 'RUNNING') {
+      setTimeout(() => follow().catch((e) => say(`Matrix unavailable: ${e.message}`)), 1500);
+    }
+  };
+  async function begin() {
+    try {
+      draw(await api('POST', '/api/lab/experiments/matrix', {}));
+      say('Matrix started: every story under every strategy, a few minutes.');
+      await follow();
+    } catch (e) {
+      say(`Matrix refused: ${e.message}`);
+    }
+  }
+  try {
+    await follow();
+  } catch (e) {
+    container.replaceChildren(el('p', {}, `Matrix unavailable: ${e.message}`));
+  }
+}
+
 export async function wireExperiments() {
+  wireMatrix();
   const container = document.getElementById('experiments');
   const results = {};
   let experiments = [];
@@ -22,7 +80,8 @@ export async function wireExperiments() {
       el('th', { scope: 'col' }, 'Protections on'))),
     el('tbody', {}, experiments.map((experiment) => el('tr', {},
       el('td', {}, el('strong', {}, experiment.name), el('div', { class: 'muted' }, experiment.explanation),
-        el('button', { type: 'button', onclick: () => run(experiment.name) }, `Run ${experiment.name}`)),
+        el('button', { type: 'button', 'data-changes-lab': true, disabled: labLocked(), onclick: () => run(experiment.name) },
+          `Run ${experiment.name}`)),
       el('td', { 'aria-label': `${experiment.name} with protections off` }, report(results[experiment.name]?.off)),
       el('td', { 'aria-label': `${experiment.name} with protections on` }, report(results[experiment.name]?.on)))))));
 

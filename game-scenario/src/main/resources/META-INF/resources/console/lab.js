@@ -1,5 +1,5 @@
 // The lab panel: each service's protections, chaos and faults, through game-scenario's one endpoint.
-import { api, el, say } from './api.js';
+import { api, el, instructorKey, say } from './api.js';
 
 const EXPLAIN = {
   inbox: 'Drop copies of a message already handled',
@@ -23,6 +23,7 @@ const STRATEGIES = {
   state: 'No inbox: a copy is judged again on the target version its first handling saw',
   business: 'No inbox: a known attemptId gets its stored answer again; the board counts an attempt once',
   none: 'Nothing: every copy is handled as new',
+  custom: 'A protection was switched by hand after the strategy was chosen',
 };
 const POINTS = ['after-commit-before-ack', 'after-confirm-before-mark', 'after-commit-before-publish', 'rollback-after-send'];
 const TYPES = ['FireAt', 'MoveTarget', 'Hit', 'Missed'];
@@ -34,6 +35,27 @@ async function change(method, path, body) {
   } catch (e) {
     say(`Lab change refused: ${e.message}`);
   }
+}
+
+// Locked: a shared lab, and this tab has no key that opens it. Everything that changes the lab is
+// disabled then; firing and watching are not.
+let locked = false;
+
+export function labLocked() {
+  return locked;
+}
+
+function lockPanel(access) {
+  locked = access.locked && !access.unlocked;
+  document.querySelectorAll('[data-changes-lab]').forEach((control) => { control.disabled = locked; });
+  const form = document.getElementById('lab-key');
+  form.hidden = !access.locked;
+  form.querySelector('output').textContent = !access.locked ? ''
+    : access.unlocked ? 'Unlocked with the instructor key.' : 'Locked: this lab is shared. Changing it needs the instructor key.';
+}
+
+async function refreshAccess() {
+  lockPanel(await api('GET', '/api/lab/access'));
 }
 
 function serviceCard(lab) {
@@ -50,11 +72,13 @@ function serviceCard(lab) {
       max: name.endsWith('Rate') ? 1 : undefined, value: value ?? '', 'aria-label': `${lab.service} ${name}`,
       onchange: (event) => change('PUT', `${base}/chaos`, { [name]: event.target.value === '' ? null : Number(event.target.value) }),
     })));
-  const strategy = lab.strategies?.length ? el('fieldset', {}, el('legend', {}, 'Strategy'),
+  const strategy = lab.strategies?.length ? el('fieldset', { disabled: locked }, el('legend', {}, 'Strategy'),
     el('select', {
       'aria-label': `${lab.service} strategy`,
-      onchange: (event) => change('PUT', `${base}/strategy`, { strategy: event.target.value }),
-    }, lab.strategies.map((name) => el('option', { value: name, selected: name === lab.strategy }, name))),
+      // Let go of the select: the lab is not redrawn under a focused one.
+      onchange: (event) => { event.target.blur(); change('PUT', `${base}/strategy`, { strategy: event.target.value }); },
+    }, lab.strategies.map((name) => el('option', { value: name, selected: name === lab.strategy }, name)),
+    lab.strategies.includes(lab.strategy) ? '' : el('option', { selected: true, disabled: true }, 'custom')),
     el('div', { class: 'muted' }, STRATEGIES[lab.strategy] ?? '')) : '';
   const point = el('select', { 'aria-label': `${lab.service} fault point` }, POINTS.map((p) => el('option', {}, p)));
   const faultType = el('select', { 'aria-label': `${lab.service} fault type` }, TYPES.map((t) => el('option', {}, t)));
@@ -63,12 +87,12 @@ function serviceCard(lab) {
   return el('article', { class: 'service', 'aria-label': `${lab.service} lab` },
     el('h3', {}, lab.service),
     strategy,
-    el('fieldset', {}, el('legend', {}, 'Protections'), protections),
-    el('details', {}, el('summary', {}, 'Chaos'), el('fieldset', {}, chaos)),
-    el('fieldset', {}, el('legend', {}, 'Fault for the next message'), point, faultType,
+    el('fieldset', { disabled: locked }, el('legend', {}, 'Protections'), protections),
+    el('details', {}, el('summary', {}, 'Chaos'), el('fieldset', { disabled: locked }, chaos)),
+    el('fieldset', { disabled: locked }, el('legend', {}, 'Fault for the next message'), point, faultType,
       el('button', { type: 'button', onclick: () => change('POST', `${base}/faults`, { point: point.value, type: faultType.value }) }, 'Arm'),
       el('div', { class: 'muted' }, `Armed: ${armed}`)),
-    el('fieldset', {}, el('legend', {}, 'Hold the next message'), holdType,
+    el('fieldset', { disabled: locked }, el('legend', {}, 'Hold the next message'), holdType,
       el('button', { type: 'button', onclick: () => change('POST', `${base}/holds`, { type: holdType.value }) }, 'Hold'),
       el('button', { type: 'button', onclick: () => change('POST', `${base}/holds/release`) }, 'Release held'),
       el('div', { class: 'muted' }, `Waiting to hold: ${lab.chaos.holds.join(', ') || 'none'}`)),
@@ -83,6 +107,7 @@ export async function refreshLab() {
     return; // do not redraw under someone's typing
   }
   try {
+    await refreshAccess();
     const { services } = await api('GET', '/api/lab/services');
     container.replaceChildren(...services.map(serviceCard));
     const label = focused?.getAttribute('aria-label');
@@ -96,6 +121,12 @@ export async function refreshLab() {
 
 export function wireLab() {
   document.getElementById('reset-all').addEventListener('click', () => change('POST', '/api/lab/services/all/reset'));
+  document.getElementById('lab-key').addEventListener('submit', (event) => {
+    event.preventDefault();
+    instructorKey.set(event.target.elements.key.value.trim());
+    event.target.elements.key.value = '';
+    refreshLab();
+  });
   refreshLab();
   setInterval(refreshLab, 3000);
 }

@@ -30,6 +30,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import dev.shootingrange.testing.ServiceProcess;
+
 /**
  * The console in a real headless Chromium (Debian's, with its chromedriver), against the three
  * packaged services: found by role and label, as a player finds things, never by CSS path.
@@ -128,6 +130,37 @@ class ConsoleIT {
                 .get("/api/lab/services/shooting-range").jsonPath().getString("strategy")));
     }
 
+    /**
+     * A shared room: a console started with an instructor key shows the lab locked (firing stays open),
+     * and the key typed in unlocks it for that tab.
+     */
+    @Test
+    void aSharedLabIsLockedUntilTheInstructorKeyIsGiven() throws Exception {
+        try (ServiceProcess shared = ServiceProcess.start(Path.of(".."), "game-scenario", 18090,
+                "lab.services.shooting-range.url=" + LabProcesses.RANGE.baseUrl(),
+                "lab.services.leader-board.url=" + LabProcesses.BOARD.baseUrl(),
+                "lab.instructor-key=let-me-in")) {
+            shared.awaitReady();
+            WebDriver browser = open(shared, "/");
+            waitFor(browser, By.xpath("//form[@id='lab-key']/output[contains(., 'Locked')]"));
+            WebElement inbox = waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox']"));
+            assertThat(inbox.isEnabled()).as("a protection's switch").isFalse();
+            assertThat(browser.findElement(By.id("reset-all")).isEnabled()).as("reset").isFalse();
+            assertThat(browser.findElement(By.xpath("//button[text()='Run alternative-worlds']")).isEnabled()).isFalse();
+            given().baseUri(shared.baseUrl()).contentType("application/json").body("{\"inbox\": false}")
+                    .put("/api/lab/services/shooting-range/protections").then().statusCode(401);
+            screenshot(browser, "console-locked");
+
+            browser.findElement(By.xpath("//input[@aria-label='Instructor key']")).sendKeys("let-me-in");
+            click(browser, By.xpath("//form[@id='lab-key']/button"));
+            waitFor(browser, By.xpath("//form[@id='lab-key']/output[contains(., 'Unlocked')]"));
+            click(browser, By.xpath("//input[@aria-label='shooting-range inbox']"));
+
+            new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> !given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                    .get("/api/lab/services/shooting-range").jsonPath().getBoolean("protections.inbox"));
+        }
+    }
+
     @Test
     void twoPlayersOnOneGameSeeEachOthersShots() {
         String gameId = LabProcesses.newGame(7);
@@ -164,6 +197,10 @@ class ConsoleIT {
     }
 
     private WebDriver open(String path) {
+        return open(LabProcesses.SCENARIO, path);
+    }
+
+    private WebDriver open(ServiceProcess scenario, String path) {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -175,7 +212,7 @@ class ConsoleIT {
                 .usingAnyFreePort().build();
         WebDriver browser = new ChromeDriver(service, options);
         browsers.add(browser);
-        browser.get(LabProcesses.SCENARIO.baseUrl() + path);
+        browser.get(scenario.baseUrl() + path);
         return browser;
     }
 

@@ -12,6 +12,10 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.hasSize;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,12 +32,12 @@ class ExperimentsIT {
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/lab/experiments").then()
                 .statusCode(200)
                 .body("name", hasItems("alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-                        "late-duplicate", "same-answer", "storm"));
+                        "late-duplicate", "late-shot-copy", "same-answer", "storm"));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = { "alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-            "late-duplicate", "same-answer" })
+            "late-duplicate", "late-shot-copy", "same-answer" })
     void breaksWithoutItsProtectionAndHoldsWithIt(String experiment) {
         JsonPath off = run(experiment, "{\"protections\": \"off\"}");
         JsonPath on = run(experiment, "{\"protections\": \"on\"}");
@@ -61,12 +65,56 @@ class ExperimentsIT {
         assertThat(off.getList("consistency.rules.status", String.class)).contains("VIOLATED");
     }
 
+    /**
+     * The strategies side by side, on the faults that tell them apart: a copy of a shot after a move, the
+     * same after the range's inbox forgot it, a shot handled twice, a Hit re-sent under a new messageId.
+     * The table is the one the console shows (and docs/strategies.md explains).
+     */
+    @Test
+    void theMatrixShowsWhatEachStrategySurvives() {
+        Map<String, String> expected = Map.of(
+                // strategies:        inbox, side-effects, state, business, none
+                "alternative-worlds", "held  held  held  held  broke",
+                "late-shot-copy",     "broke broke held  held  broke",
+                "same-answer",        "held  held  held  held  held",
+                "new-id-same-attempt", "held  broke broke held  broke");
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON)
+                .body(Map.of("experiments", List.copyOf(new TreeSet<>(expected.keySet()))))
+                .post("/api/lab/experiments/matrix").then()
+                .statusCode(202)
+                .body("state", equalTo("RUNNING"))
+                .body("strategies", contains("inbox", "side-effects", "state", "business", "none"));
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{}")
+                .post("/api/lab/experiments/matrix").then().statusCode(409);
+
+        JsonPath matrix = await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2))
+                .until(() -> given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/lab/experiments/matrix").jsonPath(),
+                        view -> view.getString("state").equals("DONE"));
+
+        List<String> strategies = matrix.getList("strategies", String.class);
+        Map<String, String> seen = new TreeMap<>();
+        for (Map<String, Object> cell : matrix.<Map<String, Object>>getList("cells")) {
+            assertThat(cell.get("error")).as(cell.toString()).isNull();
+            seen.merge((String) cell.get("experiment"), String.format("%-5s", (Boolean) cell.get("held") ? "held" : "broke"),
+                    (row, next) -> row + " " + next);
+        }
+        seen.replaceAll((story, row) -> row.strip());
+        assertThat(strategies).hasSize(5);
+        assertThat(seen).isEqualTo(new TreeMap<>(expected));
+        // same-answer holds its own rule everywhere, but without a strategy the board counts the copy again
+        assertThat(matrix.getList("cells.findAll { it.experiment == 'same-answer' && it.strategy == 'none' }.alsoBroken.flatten()"))
+                .contains("counted-once");
+    }
+
     @Test
     void anUnknownExperimentOrABadRequestSaysWhy() {
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"protections\": \"on\"}")
                 .post("/api/lab/experiments/{name}", "no-such-story").then().statusCode(404);
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"protections\": \"maybe\"}")
                 .post("/api/lab/experiments/{name}", "ghost").then().statusCode(400);
+        given().baseUri(LabProcesses.SCENARIO.baseUrl()).contentType(ContentType.JSON).body("{\"strategy\": \"hope\"}")
+                .post("/api/lab/experiments/{name}", "ghost").then().statusCode(400)
+                .body("detail", equalTo("no strategy 'hope'; there are [inbox, side-effects, state, business, none]"));
     }
 
     @Test

@@ -54,7 +54,8 @@ class WorkshopDocsTest {
     }
 
     static Stream<Path> pages() {
-        return Stream.of("docs/workshop.md", "README.md", "examples/node-leader-board/README.md").map(ROOT::resolve);
+        return Stream.of("docs/workshop.md", "docs/strategies.md", "README.md", "examples/node-leader-board/README.md")
+                .map(ROOT::resolve);
     }
 
     static Stream<Link> links() {

@@ -34,17 +34,19 @@ public class Lab {
     /** Answers get ids (and bytes) derived from the message they answer; off: random ids, as new. */
     public static final String DETERMINISTIC_IDS = "deterministicIds";
 
-    /**
-     * The write-up's ways to exactly-once, as strategies a service can be switched to. Each sets the
-     * protections it needs ({@code lab.strategy.<name>.protections} lists those it keeps on); the range
-     * also handles copies by it. {@value #INBOX}: the inbox skips a copy, nothing is sent again.
+    /*
+     * The write-up's ways to exactly-once, as strategies a service can be switched to (lab.strategies;
+     * the first, "inbox", is the default: the inbox drops a copy). Each sets the protections it needs
+     * (lab.strategy.<name>.protections lists those it keeps on); the range also handles copies by it.
      */
+    /** The inbox drops a copy, and the first handling's stored messages are published again. */
     public static final String SIDE_EFFECTS = "side-effects";
     /** The range judges a copy again on the target's version its first handling used. */
     public static final String STATE = "state";
     /** The range answers an attempt it knows with its stored outcome; the board counts an attempt once. */
     public static final String BUSINESS = "business";
-    public static final String NONE = "none";
+    /** What the lab reports once one of a strategy's protections was switched by hand. */
+    public static final String CUSTOM = "custom";
 
     /** The faults a workshop can arm, by the names the lab's API uses, at the step where each fires. */
     public static final Map<String, Step> FAULTS = new java.util.TreeMap<>(Map.of(
@@ -152,11 +154,15 @@ public class Lab {
         return view;
     }
 
-    public void protect(String protection, boolean on) {
+    public synchronized void protect(String protection, boolean on) {
         if (!protectionNames.contains(protection)) {
             throw new IllegalArgumentException("unknown protection '" + protection + "'; this service has " + protectionNames);
         }
         protections.put(protection, on);
+        if (strategyProtections.contains(protection) && strategies.containsKey(strategy)
+                && strategies.get(strategy).contains(protection) != on) {
+            strategy = CUSTOM; // no longer what the strategy is made of
+        }
     }
 
     public Chaos chaos() {
@@ -195,7 +201,10 @@ public class Lab {
 
     public synchronized void reset() {
         protections.clear();
-        strategy = strategies.isEmpty() ? null : strategies.keySet().iterator().next();
+        strategy = null;
+        if (!strategies.isEmpty()) {
+            useStrategy(strategies.keySet().iterator().next());
+        }
         armed.clear();
         holdNext.clear();
         chaos(Chaos.NONE);

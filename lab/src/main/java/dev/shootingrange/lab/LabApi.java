@@ -8,6 +8,7 @@ import java.util.UUID;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -36,6 +37,10 @@ public interface LabApi {
     record StrategyRequest(String strategy) {
     }
 
+    /** {@code locked}: changing the lab needs the instructor's key; {@code unlocked}: the key given opens it. */
+    record Access(boolean locked, boolean unlocked) {
+    }
+
     record FaultRequest(String point, String type) {
     }
 
@@ -54,6 +59,11 @@ public interface LabApi {
 
     @GET
     LabView lab();
+
+    /** Whether this lab is shared under an instructor key, and whether the key sent (if any) opens it. */
+    @GET
+    @Path("/access")
+    Access access(@HeaderParam(InstructorKey.HEADER) String key);
 
     /** A partial update: {"inbox": false} switches the inbox off and leaves the rest alone. */
     @PUT

@@ -28,15 +28,17 @@ public class LabResource implements LabApi {
     private static final Set<String> TYPES = Set.of("FireAt", "MoveTarget", "Hit", "Missed");
 
     private final Lab lab;
+    private final InstructorKey instructorKey;
     private final ExactlyOnceMetrics metrics;
     private final OutboxRelay relay;
     private final TakenMessages taken;
     private final Resend resend;
     private final String service;
 
-    LabResource(Lab lab, ExactlyOnceMetrics metrics, OutboxRelay relay, TakenMessages taken, Resend resend,
+    LabResource(Lab lab, InstructorKey instructorKey, ExactlyOnceMetrics metrics, OutboxRelay relay, TakenMessages taken, Resend resend,
             @ConfigProperty(name = "quarkus.application.name") String service) {
         this.lab = lab;
+        this.instructorKey = instructorKey;
         this.metrics = metrics;
         this.relay = relay;
         this.taken = taken;
@@ -51,6 +53,10 @@ public class LabResource implements LabApi {
         Map<String, Object> stats = new LinkedHashMap<>(metrics.snapshot());
         stats.put("faultsFired", lab.faultsFired());
         return new LabView(service, lab.protections(), chaosView, stats, lab.strategy(), lab.strategyNames());
+    }
+
+    public Access access(String key) {
+        return new Access(instructorKey.locked(), instructorKey.locked() && instructorKey.opens(key));
     }
 
     /** A partial update: {"inbox": false} switches the inbox off and leaves the rest alone. */

@@ -65,6 +65,11 @@ class Protections {
                 return now().sentAt(causeSentAt);
             }
 
+            @Override
+            public OutgoingIds forOneHandling() {
+                return now();
+            }
+
             private OutgoingIds now() {
                 return lab.isOn(Lab.DETERMINISTIC_IDS) ? OutgoingIds.DERIVED : OutgoingIds.RANDOM;
             }

@@ -59,6 +59,13 @@ class LabTest {
                 .body("stats.received", greaterThanOrEqualTo(0));
     }
 
+    /** Without an instructor key (the default) the lab is open to everyone, as on a laptop. */
+    @Test
+    void withoutAnInstructorKeyTheLabIsNotLocked() {
+        given().get("/api/lab/access").then().statusCode(200)
+                .body("locked", equalTo(false)).body("unlocked", equalTo(false));
+    }
+
     @Test
     void withTheInboxOffADuplicateIsHandledAgain() {
         // Random ids, so that the second handling is told apart by its new outcome.

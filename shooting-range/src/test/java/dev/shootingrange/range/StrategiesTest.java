@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.shootingrange.contract.FireAt;
@@ -61,30 +62,88 @@ class StrategiesTest {
         given().post("/api/lab/reset").then().statusCode(200).body("strategy", equalTo("inbox"));
     }
 
-    @Test
-    void sideEffectsAnswersACopyWithTheFirstHandlingsStoredMessageAgain() {
-        strategy("side-effects").body("protections.inbox", equalTo(true));
+    /** What the range answers a copy of a shot with: the write-up allows the first two only. */
+    enum Answer {
+        NOTHING, SAME, OTHER
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({ "inbox, NOTHING", "side-effects, SAME", "state, SAME", "business, SAME", "none, OTHER" })
+    void aCopyAfterTheTargetMoved(String strategy, Answer expected) {
+        strategy(strategy);
         FireAt shot = hitAtFortyTwo();
         move(MoveTarget.create(gameId, 7));
 
         broker.publish(shot);
 
-        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
-        assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
-        given().get("/api/lab/history/{gameId}", gameId).then()
-                .body("entries.findAll { it.type == 'FireAt' }.detail", hasItem(containsString("sent again")));
+        assertCopyAnsweredWith(shot, expected);
+    }
+
+    /** The scenario fires the same attempt again under a new messageId (a retry that made a new message). */
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({ "inbox, OTHER", "side-effects, OTHER", "state, OTHER", "business, SAME", "none, OTHER" })
+    void aCopyUnderANewMessageId(String strategy, Answer expected) {
+        strategy(strategy);
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+
+        broker.publish(FireAt.create(gameId, shot.attemptId(), shot.player(), shot.position()));
+
+        assertCopyAnsweredWith(shot, expected);
+    }
+
+    /**
+     * Past the inbox's window the inbox has forgotten the shot, and the copy is judged anew on the moved
+     * target; state versions and business answers are kept as long as the game.
+     */
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({ "inbox, OTHER", "side-effects, OTHER", "state, SAME", "business, SAME", "none, OTHER" })
+    void aCopyPastTheInboxWindow(String strategy, Answer expected) {
+        strategy(strategy);
+        given().contentType(ContentType.JSON).body("{\"inboxRetentionSeconds\": 1}").put("/api/lab/chaos").then()
+                .statusCode(200);
+        FireAt shot = hitAtFortyTwo();
+        move(MoveTarget.create(gameId, 7));
+        await().until(() -> Sql.count(dataSource, "select count(*) from inbox where message_id = ?", shot.messageId()) == 0);
+
+        broker.publish(shot);
+
+        assertCopyAnsweredWith(shot, expected);
+    }
+
+    /** Copies racing each other and a move: every answer the range sends for the shot is the same bytes. */
+    @ParameterizedTest
+    @ValueSource(strings = { "inbox", "side-effects", "state", "business" })
+    void copiesHandledAtOnceAreAllAnsweredAlike(String strategy) {
+        strategy(strategy);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        for (int copy = 0; copy < 6; copy++) {
+            broker.publish(copy == 3 ? MoveTarget.create(gameId, 7) : shot);
+        }
+        broker.publish(shot);
+
+        await().untilAsserted(() -> given().get("/api/lab/history/{gameId}", gameId).then()
+                .body("entries.findAll { it.type == 'FireAt' && it.disposition != 'RETRIED' }.size()", equalTo(6)));
+        // Every answer the range published has arrived, and none is left to publish.
+        await().untilAsserted(() -> {
+            assertThat(Sql.count(dataSource, "select count(*) from outbox where caused_by = ? and sent_at is null",
+                    shot.messageId())).isZero();
+            assertThat(answersTo(shot)).isNotEmpty().hasSize(given().get("/api/lab/history/{gameId}", gameId).jsonPath()
+                    .getList("entries.findAll { it.direction == 'OUT' && it.attemptId == '" + shot.attemptId() + "' }").size());
+        });
+        assertThat(answersTo(shot)).allSatisfy(answer -> assertThat(answer).isEqualTo(answersTo(shot).get(0)));
     }
 
     @Test
-    void stateJudgesACopyAgainOnTheTargetAsItsFirstHandlingSawIt() {
-        strategy("state").body("protections.inbox", equalTo(false));
+    void sideEffectsSaysInTheHistoryThatItSentTheStoredAnswerAgain() {
+        strategy("side-effects").body("protections.inbox", equalTo(true));
         FireAt shot = hitAtFortyTwo();
-        move(MoveTarget.create(gameId, 7));
 
         broker.publish(shot);
 
-        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
-        assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
+        await().untilAsserted(() -> given().get("/api/lab/history/{gameId}", gameId).then()
+                .body("entries.findAll { it.type == 'FireAt' && it.disposition == 'DUPLICATE' }.detail",
+                        hasItem(containsString("sent again"))));
     }
 
     @Test
@@ -101,19 +160,6 @@ class StrategiesTest {
     }
 
     @Test
-    void businessAnswersAKnownAttemptWithItsStoredAnswerUnderAnyMessageId() {
-        strategy("business").body("protections.inbox", equalTo(false));
-        FireAt shot = hitAtFortyTwo();
-        move(MoveTarget.create(gameId, 7));
-        FireAt sameAttemptNewMessage = FireAt.create(gameId, shot.attemptId(), shot.player(), shot.position());
-
-        broker.publish(sameAttemptNewMessage);
-
-        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
-        assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
-    }
-
-    @Test
     void businessKeepsTheNewerMoveWhenAnOlderOneArrivesLate() {
         strategy("business");
         MoveTarget older = new MoveTarget(UUID.randomUUID(), gameId, Instant.now().minusSeconds(60), null, 7);
@@ -122,60 +168,6 @@ class StrategiesTest {
 
         awaitHandled(older.messageId(), 1);
         given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(42));
-    }
-
-    /** The contrast: with no strategy a copy after the move is judged anew, a Missed for a shot that hit. */
-    @Test
-    void withoutAStrategyACopyAfterAMoveIsAnsweredWithTheOppositeOutcome() {
-        strategy("none").body("protections.inbox", equalTo(false));
-        FireAt shot = hitAtFortyTwo();
-        move(MoveTarget.create(gameId, 7));
-
-        broker.publish(shot);
-
-        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
-        assertThat(decoded(shot)).extracting(ShotOutcome::isHit).containsExactly(true, false);
-    }
-
-    /** Copies racing each other and a move: every answer the range sends for the shot is the same bytes. */
-    @ParameterizedTest
-    @ValueSource(strings = { "side-effects", "state", "business" })
-    void copiesHandledAtOnceAreAllAnsweredAlike(String strategy) {
-        strategy(strategy);
-        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
-        for (int copy = 0; copy < 6; copy++) {
-            broker.publish(copy == 3 ? MoveTarget.create(gameId, 7) : shot);
-        }
-        broker.publish(shot);
-
-        await().untilAsserted(() -> given().get("/api/lab/history/{gameId}", gameId).then()
-                .body("entries.findAll { it.type == 'FireAt' && it.disposition != 'RETRIED' }.size()", equalTo(6)));
-        await().untilAsserted(() -> assertThat(answersTo(shot)).isNotEmpty());
-        assertThat(answersTo(shot)).allSatisfy(answer -> assertThat(answer).isEqualTo(answersTo(shot).get(0)));
-    }
-
-    /**
-     * Past the inbox's window the inbox has forgotten the shot, and the copy is judged anew on the moved
-     * target; the business strategy keeps its answers as long as the game, and sends the same again.
-     */
-    @ParameterizedTest
-    @ValueSource(strings = { "side-effects", "business" })
-    void aCopyPastTheInboxWindow(String strategy) {
-        strategy(strategy);
-        given().contentType(ContentType.JSON).body("{\"inboxRetentionSeconds\": 1}").put("/api/lab/chaos").then()
-                .statusCode(200);
-        FireAt shot = hitAtFortyTwo();
-        move(MoveTarget.create(gameId, 7));
-        await().until(() -> Sql.count(dataSource, "select count(*) from inbox where message_id = ?", shot.messageId()) == 0);
-
-        broker.publish(shot);
-
-        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
-        if (strategy.equals("business")) {
-            assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
-        } else {
-            assertThat(decoded(shot)).extracting(ShotOutcome::isHit).containsExactly(true, false);
-        }
     }
 
     @Test
@@ -189,6 +181,25 @@ class StrategiesTest {
     private io.restassured.response.ValidatableResponse strategy(String name) {
         return given().contentType(ContentType.JSON).body("{\"strategy\": \"" + name + "\"}").put("/api/lab/strategy")
                 .then().statusCode(200).body("strategy", equalTo(name));
+    }
+
+    /** Waits until the copy has been handled (or dropped) and its answer, if any, is on the wire. */
+    private void assertCopyAnsweredWith(FireAt shot, Answer expected) {
+        if (expected == Answer.NOTHING) {
+            await().untilAsserted(() -> given().get("/api/lab/history/{gameId}", gameId).then()
+                    .body("entries.findAll { it.messageId == '" + shot.messageId() + "' }.disposition", hasItem("DUPLICATE")));
+            assertThat(Sql.count(dataSource, "select count(*) from outbox where caused_by = ? and sent_at is null",
+                    shot.messageId())).as("answers waiting to be sent again").isZero();
+            assertThat(answersTo(shot)).hasSize(1);
+            return;
+        }
+        await().untilAsserted(() -> assertThat(answersTo(shot)).hasSize(2));
+        if (expected == Answer.SAME) {
+            assertThat(answersTo(shot).get(1)).isEqualTo(answersTo(shot).get(0));
+        } else {
+            assertThat(answersTo(shot).get(1)).isNotEqualTo(answersTo(shot).get(0));
+            assertThat(decoded(shot)).extracting(ShotOutcome::isHit).containsExactly(true, false);
+        }
     }
 
     private FireAt hitAtFortyTwo() {

@@ -4,14 +4,17 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.net.URI;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.rest.client.ext.ResponseExceptionMapper;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.lab.InstructorKey;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
@@ -23,13 +26,16 @@ final class ServiceClients {
     private ServiceClients() {
     }
 
-    static <T> T create(Class<T> api, String service, String url) {
-        T client = QuarkusRestClientBuilder.newBuilder()
+    /** @param instructorKey sent with every call where the lab is shared, so that the console's changes pass */
+    static <T> T create(Class<T> api, String service, String url, Optional<String> instructorKey) {
+        QuarkusRestClientBuilder builder = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(URI.create(url))
                 .connectTimeout(2, TimeUnit.SECONDS)
                 .readTimeout(10, TimeUnit.SECONDS)
-                .register(new Errors(service))
-                .build(api);
+                .register(new Errors(service));
+        instructorKey.ifPresent(key -> builder.register(
+                (ClientRequestFilter) request -> request.getHeaders().putSingle(InstructorKey.HEADER, key)));
+        T client = builder.build(api);
         return unreachableAsProblem(api, client, service, url);
     }
 

@@ -3,12 +3,14 @@ package dev.shootingrange.scenario.services;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.lab.InstructorKey;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.lab.LabResource;
 
@@ -28,14 +30,16 @@ public class Services {
     private final RangeApi range;
     private final LeaderBoardApi leaderBoard;
 
-    Services(LabResource local,
+    Services(LabResource local, InstructorKey instructorKey,
             @ConfigProperty(name = "lab.services.shooting-range.url") String rangeUrl,
             @ConfigProperty(name = "lab.services.leader-board.url") String boardUrl) {
+        // The console's own endpoints check the key; past them, its calls carry it to the other labs.
+        Optional<String> key = instructorKey.value();
         this.labs = Map.of(GAME_SCENARIO, local,
-                SHOOTING_RANGE, ServiceClients.create(LabApi.class, SHOOTING_RANGE, rangeUrl),
-                LEADER_BOARD, ServiceClients.create(LabApi.class, LEADER_BOARD, boardUrl));
-        this.range = ServiceClients.create(RangeApi.class, SHOOTING_RANGE, rangeUrl);
-        this.leaderBoard = ServiceClients.create(LeaderBoardApi.class, LEADER_BOARD, boardUrl);
+                SHOOTING_RANGE, ServiceClients.create(LabApi.class, SHOOTING_RANGE, rangeUrl, key),
+                LEADER_BOARD, ServiceClients.create(LabApi.class, LEADER_BOARD, boardUrl, key));
+        this.range = ServiceClients.create(RangeApi.class, SHOOTING_RANGE, rangeUrl, key);
+        this.leaderBoard = ServiceClients.create(LeaderBoardApi.class, LEADER_BOARD, boardUrl, key);
     }
 
     public static void requireKnown(String service) {

@@ -26,7 +26,8 @@ import dev.shootingrange.lab.Lab;
  * itself that answers a copy with the same message:
  * <ul>
  * <li>state: a copy of a FireAt is judged again on the target's version its first handling used, and
- * answered under the same derived id, so with the same bytes; a copy of a MoveTarget moves nothing;</li>
+ * answered under the same derived id (whatever the lab's deterministicIds switch says: this strategy is
+ * made of them), so with the same bytes; a copy of a MoveTarget moves nothing;</li>
  * <li>business: an attemptId already answered gets that stored answer again, under whatever messageId
  * the copy came; a MoveTarget older than the target's current one (by sentAt) does not undo it.</li>
  * </ul>
@@ -89,7 +90,7 @@ public class ShootingRange {
             Outcome first = Outcome.firstAnswerTo(shot.messageId());
             if (first != null && first.targetVersion != null) {
                 TargetVersion version = TargetVersion.findById(first.targetVersion);
-                answer(shot, version.position, version.id, ids);
+                answer(shot, version.position, version.id, OutgoingIds.DERIVED);
                 return;
             }
         }
@@ -102,35 +103,40 @@ public class ShootingRange {
             }
             throw new GameNotStartedYet(shot.gameId());
         }
-        answer(shot, target.position, target.version, Lab.BUSINESS.equals(strategy) ? storable(ids) : ids);
+        // The state strategy is answers that are a function of the message and the version: derived ids.
+        answer(shot, target.position, target.version, Lab.STATE.equals(strategy) ? OutgoingIds.DERIVED : ids.forOneHandling());
     }
 
-    private void answer(FireAt shot, int targetPosition, Long version, OutgoingIds ids) {
+    private void answer(FireAt shot, int targetPosition, Long version, OutgoingIds naming) {
+        OutgoingIds stored = asStored(naming);
         ShotOutcome answer = shot.position() == targetPosition
-                ? Hit.of(shot, targetPosition, ids)
-                : Missed.of(shot, targetPosition, ids);
+                ? Hit.of(shot, targetPosition, stored)
+                : Missed.of(shot, targetPosition, stored);
         Outcome.record(answer, version);
         outbox.send(answer);
     }
 
     /** Held until the transaction ends: the handlings of one key take turns. */
     private static void lock(String key) {
-        Outcome.getEntityManager().createNativeQuery("select pg_advisory_xact_lock(hashtextextended(?1, 0))")
+        Target.getEntityManager().createNativeQuery("select 1 from pg_advisory_xact_lock(hashtextextended(?1, 0))")
                 .setParameter(1, key)
                 .getSingleResult();
     }
 
-    /** The instant as PostgreSQL keeps it (microseconds), so the answer stored is the answer sent. */
-    private static OutgoingIds storable(OutgoingIds ids) {
+    /**
+     * Answers carry their instant as PostgreSQL keeps it (microseconds), so that an answer rebuilt from
+     * what the range stored is byte for byte the answer sent, whichever strategy sent it first.
+     */
+    private static OutgoingIds asStored(OutgoingIds naming) {
         return new OutgoingIds() {
             @Override
             public UUID messageId(UUID causationId, String type) {
-                return ids.messageId(causationId, type);
+                return naming.messageId(causationId, type);
             }
 
             @Override
             public Instant sentAt(Instant causeSentAt) {
-                return ids.sentAt(causeSentAt).truncatedTo(ChronoUnit.MICROS);
+                return naming.sentAt(causeSentAt).truncatedTo(ChronoUnit.MICROS);
             }
         };
     }

@@ -13,13 +13,15 @@ public class Experiments {
 
     private final List<Experiment> all;
     private final Services services;
+    private final Playbook play;
 
     Experiments(AlternativeWorlds alternativeWorlds, DoubleCount doubleCount, NewIdSameAttempt newIdSameAttempt,
-            LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, SameAnswer sameAnswer, Storm storm,
-            Services services) {
-        this.all = List.of(alternativeWorlds, doubleCount, newIdSameAttempt, lostShot, ghost, lateDuplicate, sameAnswer,
-                storm);
+            LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, LateShotCopy lateShotCopy, SameAnswer sameAnswer,
+            Storm storm, Services services, Playbook play) {
+        this.all = List.of(alternativeWorlds, doubleCount, newIdSameAttempt, lostShot, ghost, lateDuplicate, lateShotCopy,
+                sameAnswer, storm);
         this.services = services;
+        this.play = play;
     }
 
     public List<Experiment.Description> descriptions() {
@@ -34,8 +36,10 @@ public class Experiments {
     public synchronized Experiment.Report run(Experiment experiment, Experiment.Run run) {
         services.resetEverywhere();
         try {
+            play.useStrategy(run.strategy());
             return experiment.run(run);
         } finally {
+            play.useStrategy(null);
             services.resetEverywhere();
         }
     }

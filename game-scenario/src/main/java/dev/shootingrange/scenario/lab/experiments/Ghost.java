@@ -26,7 +26,7 @@ class Ghost extends Story {
         play.awaitDecision(gameId, shot);
         play.awaitOutcome(shot);
         if (!run.protect()) {
-            Playbook.await("the ghost and the real outcome", () -> play.outcomeCopies(gameId) >= 2);
+            play.awaitEffect(gameId, "the ghost and the real outcome", () -> play.outcomeCopies(gameId) >= 2);
         }
         return play.report("ghost", Playbook.ONE_OUTCOME, gameId, run.protect(), settings,
                 "one outcome; without the outbox: a ghost and a second outcome",

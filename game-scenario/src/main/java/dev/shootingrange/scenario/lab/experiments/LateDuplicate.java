@@ -22,8 +22,8 @@ class LateDuplicate extends Story {
     @Override
     public Report run(Run run) {
         var settings = play.protect(true, Services.LEADER_BOARD, Lab.INBOX);
-        play.lab(Services.LEADER_BOARD).protections(Map.of(Lab.ATTEMPT_DEDUP, false));
-        settings.get(Services.LEADER_BOARD).put(Lab.ATTEMPT_DEDUP, false);
+        settings.get(Services.LEADER_BOARD).putAll(play.protect(false, Services.LEADER_BOARD, Lab.ATTEMPT_DEDUP)
+                .get(Services.LEADER_BOARD));
         if (!run.protect()) {
             play.lab(Services.LEADER_BOARD).chaos(Map.of("inboxRetentionSeconds", 1));
             settings.get(Services.LEADER_BOARD).put("inboxRetentionSeconds", 1);

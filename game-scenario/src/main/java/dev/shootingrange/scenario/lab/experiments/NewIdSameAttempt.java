@@ -1,5 +1,6 @@
 package dev.shootingrange.scenario.lab.experiments;
 
+import java.util.Set;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -15,6 +16,12 @@ class NewIdSameAttempt extends Story {
     NewIdSameAttempt(Playbook play) {
         super(play, "new-id-same-attempt", "The Hit is sent again under a new messageId: the inbox cannot see it,"
                 + " only the leader board's attemptDedup (business identity) counts it once.");
+    }
+
+    /** The re-sent Hit is a second answer, under an id the range never decided: the fault itself. */
+    @Override
+    public Set<String> brokenByItsFault() {
+        return Set.of(Playbook.ONE_OUTCOME, Playbook.SAME_COPY);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.lab.Lab;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.Shot;
@@ -36,9 +38,14 @@ public class Playbook {
 
     private static final Duration WAIT = Duration.ofSeconds(15);
 
+    /** The protections a strategy decides; in a strategy's run, a story's switches leave them alone. */
+    private static final Set<String> STRATEGY_PROTECTIONS = Set.of(Lab.INBOX, Lab.ATTEMPT_DEDUP);
+
     private final Services services;
     private final GameScenario scenario;
     private final ConsistencyChecker checker;
+    /** The strategy of the run being played, or null; runs take turns ({@link Experiments}). */
+    private volatile String strategy;
 
     Playbook(Services services, GameScenario scenario, ConsistencyChecker checker) {
         this.services = services;
@@ -58,16 +65,50 @@ public class Playbook {
         return services.lab(service);
     }
 
-    /** Switches these protections of a service on or off; returns the settings, for the report. */
+    /** Plays the next run under this strategy (null: none), switched on every service that has strategies. */
+    void useStrategy(String name) {
+        strategy = name;
+        if (name != null) {
+            Services.ALL.stream().map(this::lab).filter(lab -> !lab.lab().strategies().isEmpty())
+                    .forEach(lab -> lab.strategy(new LabApi.StrategyRequest(name)));
+        }
+    }
+
+    /**
+     * Switches these protections of a service on or off; returns the settings, for the report. In a
+     * strategy's run the strategy's own protections stay as it set them, and the others stay on: only
+     * the story's fault is injected.
+     */
     Map<String, Map<String, Object>> protect(boolean on, String service, String... protections) {
         Map<String, Object> changes = new LinkedHashMap<>();
         for (String protection : protections) {
-            changes.put(protection, on);
+            if (strategy == null) {
+                changes.put(protection, on);
+            } else if (!STRATEGY_PROTECTIONS.contains(protection)) {
+                changes.put(protection, true);
+            }
         }
-        lab(service).protections(changes);
+        if (!changes.isEmpty()) {
+            lab(service).protections(changes);
+        }
         Map<String, Map<String, Object>> settings = new LinkedHashMap<>();
         settings.put(service, changes);
+        if (strategy != null && !lab(service).lab().strategies().isEmpty()) {
+            changes.put("strategy", strategy);
+        }
         return settings;
+    }
+
+    /**
+     * Waits for what a story's fault leads to where nothing protects against it. In a strategy's run
+     * the strategy may well prevent it: then waiting until the game is quiet is enough.
+     */
+    void awaitEffect(String gameId, String what, BooleanSupplier condition) {
+        if (strategy == null) {
+            await(what, condition);
+        } else {
+            awaitQuiet(gameId, condition);
+        }
     }
 
     /** Publishes a message a service sent again: the same copy, or the same content under a new id. */
@@ -146,9 +187,14 @@ public class Playbook {
 
     /** Waits until no shot is pending and the history has stopped growing for a second. */
     void awaitQuiet(String gameId) {
+        awaitQuiet(gameId, () -> false);
+    }
+
+    /** Waits until the game is quiet, or sooner where {@code done} holds. */
+    private void awaitQuiet(String gameId, BooleanSupplier done) {
         Instant deadline = Instant.now().plus(WAIT);
         int seen = -1;
-        while (Instant.now().isBefore(deadline)) {
+        while (Instant.now().isBefore(deadline) && !done.getAsBoolean()) {
             int now = history(Services.GAME_SCENARIO, gameId).size() + history(Services.LEADER_BOARD, gameId).size();
             boolean pending = QuarkusTransaction.requiringNew().call(() -> Shot.ofGame(gameId).stream()
                     .anyMatch(shot -> shot.outcome() == Shot.Outcome.PENDING));
@@ -177,7 +223,8 @@ public class Playbook {
                 .filter(judged -> rule == null || judged.rule().equals(rule))
                 .flatMap(judged -> judged.violations().stream().map(v -> judged.rule() + ": " + v))
                 .toList();
-        return new Experiment.Report(name, gameId, protect ? "on" : "off", settings, expected, observed, violations, verdict);
+        return new Experiment.Report(name, gameId, protect ? "on" : "off", settings, expected, observed, violations, verdict,
+                rule, strategy);
     }
 
     static void await(String what, BooleanSupplier condition) {

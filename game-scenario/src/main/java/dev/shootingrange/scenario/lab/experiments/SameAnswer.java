@@ -1,7 +1,5 @@
 package dev.shootingrange.scenario.lab.experiments;
 
-import java.util.Map;
-
 import jakarta.inject.Singleton;
 
 import dev.shootingrange.contract.FireAt;
@@ -25,8 +23,8 @@ class SameAnswer extends Story {
     @Override
     public Report run(Run run) {
         var settings = play.protect(run.protect(), Services.SHOOTING_RANGE, Lab.DETERMINISTIC_IDS);
-        play.lab(Services.SHOOTING_RANGE).protections(Map.of(Lab.INBOX, false));
-        settings.get(Services.SHOOTING_RANGE).put(Lab.INBOX, false);
+        settings.get(Services.SHOOTING_RANGE).putAll(play.protect(false, Services.SHOOTING_RANGE, Lab.INBOX)
+                .get(Services.SHOOTING_RANGE));
         settings.putAll(play.protect(false, Services.LEADER_BOARD, Lab.ATTEMPT_DEDUP));
         String gameId = play.newGame(42);
         FireAt shot = play.fire(gameId, "alice", 42);
@@ -34,7 +32,7 @@ class SameAnswer extends Story {
         play.awaitHits(gameId, "alice", 1);
         play.resend(Services.GAME_SCENARIO, shot.messageId(), false);
         play.awaitCopies(Services.SHOOTING_RANGE, gameId, shot.messageId(), 2);
-        Playbook.await("the second Hit at the leader board", () -> play.received(Services.LEADER_BOARD, gameId,
+        play.awaitEffect(gameId, "the second Hit at the leader board", () -> play.received(Services.LEADER_BOARD, gameId,
                 entry -> entry.type().equals("Hit") && !entry.disposition().equals("RETRIED")) >= 2);
         long answers = play.history(Services.SHOOTING_RANGE, gameId).stream()
                 .filter(entry -> entry.direction().equals("OUT") && entry.type().equals("Hit"))

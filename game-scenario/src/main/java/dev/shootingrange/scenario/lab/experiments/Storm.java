@@ -23,9 +23,8 @@ class Storm extends Story {
     public Report run(Run run) {
         Map<String, Map<String, Object>> settings = new LinkedHashMap<>();
         for (String service : Services.ALL) {
-            Map<String, Object> protections = new LinkedHashMap<>();
-            play.lab(service).lab().protections().keySet().forEach(name -> protections.put(name, run.protect()));
-            play.lab(service).protections(protections);
+            Map<String, Object> protections = play.protect(run.protect(), service,
+                    play.lab(service).lab().protections().keySet().toArray(String[]::new)).get(service);
             Map<String, Object> chaos = Map.of("duplicateRate", 0.3, "delayRate", 0.2, "maxDelayMs", 400,
                     "crashAfterPublishRate", 0.1, "crashBeforeAckRate", 0.1, "crashBeforePublishRate", 0.05,
                     "seed", run.seed() + service.hashCode());

@@ -1,0 +1,79 @@
+package dev.shootingrange.lab;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+import dev.shootingrange.contract.Problem;
+
+/**
+ * A shared room: where {@code lab.instructor-key} is set (LAB_INSTRUCTOR_KEY), whatever changes the
+ * lab (protections, strategies, chaos, faults, holds, re-sends, resets, experiments, replays) needs
+ * the key in the {@value #HEADER} header; firing and watching stay open to everyone. Without the key
+ * set, the lab is open, as on a laptop.
+ */
+@ApplicationScoped
+public class InstructorKey {
+
+    public static final String HEADER = "X-Instructor-Key";
+    private static final Set<String> READING = Set.of("GET", "HEAD", "OPTIONS");
+
+    private final Optional<byte[]> key;
+
+    InstructorKey(@ConfigProperty(name = "lab.instructor-key") Optional<String> key) {
+        this.key = key.map(value -> value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public Optional<String> value() {
+        return key.map(bytes -> new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    public boolean locked() {
+        return key.isPresent();
+    }
+
+    /** Whether this header value opens the lab: any value where no key is set. */
+    public boolean opens(String given) {
+        // Compared in constant time: how long a wrong guess takes says nothing about the key.
+        return key.isEmpty() || given != null && MessageDigest.isEqual(key.get(), given.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Changes to the lab, and replays (which reset it), need the key; everything else is open. */
+    static boolean changesTheLab(String method, String path) {
+        return !READING.contains(method) && (path.startsWith("/api/lab/") || path.equals("/api/lab")
+                || path.equals("/api/games/replay"));
+    }
+
+    @ServerRequestFilter
+    Optional<Response> requireKey(ContainerRequestContext request) {
+        String path = request.getUriInfo().getPath();
+        if (!locked() || !changesTheLab(request.getMethod(), path.startsWith("/") ? path : "/" + path)) {
+            return Optional.empty();
+        }
+        String given = request.getHeaderString(HEADER);
+        if (given == null || given.isEmpty()) {
+            return Optional.of(refuse(Response.Status.UNAUTHORIZED, "this lab is shared: changing it needs the"
+                    + " instructor's key in the " + HEADER + " header (firing and watching need none)"));
+        }
+        if (!opens(given)) {
+            return Optional.of(refuse(Response.Status.FORBIDDEN, "the " + HEADER + " header does not hold this lab's"
+                    + " instructor key"));
+        }
+        return Optional.empty();
+    }
+
+    private static Response refuse(Response.Status status, String detail) {
+        return Response.fromResponse(new Problem(status, detail).toResponse())
+                .header(HttpHeaders.WWW_AUTHENTICATE, "InstructorKey realm=\"lab\"")
+                .build();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.shootingrange.range;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+/** A shared room: with an instructor key set, changing the lab needs it; reading and firing do not. */
+@QuarkusTest
+@TestProfile(InstructorKeyTest.SharedRoom.class)
+class InstructorKeyTest {
+
+    public static class SharedRoom implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("lab.instructor-key", "let-me-in");
+        }
+    }
+
+    @AfterEach
+    void reset() {
+        given().header("X-Instructor-Key", "let-me-in").post("/api/lab/reset").then().statusCode(200);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "PUT  | /api/lab/protections  | {\"inbox\": false}",
+            "PUT  | /api/lab/strategy     | {\"strategy\": \"state\"}",
+            "PUT  | /api/lab/chaos        | {\"duplicateRate\": 1}",
+            "POST | /api/lab/faults       | {\"point\": \"after-commit-before-ack\", \"type\": \"FireAt\"}",
+            "POST | /api/lab/holds        | {\"type\": \"Hit\"}",
+            "POST | /api/lab/holds/release | {}",
+            "POST | /api/lab/reset        | {}",
+    })
+    void changingTheLabWithoutTheKeyIsUnauthorizedAndWithAWrongOneForbidden(String method, String path, String body) {
+        request(body).request(method, path).then()
+                .statusCode(401)
+                .contentType("application/problem+json")
+                .header("WWW-Authenticate", containsString("InstructorKey"))
+                .body("detail", containsString("needs the instructor's key in the X-Instructor-Key header"));
+        request(body).header("X-Instructor-Key", "guess").request(method, path).then()
+                .statusCode(403)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("the X-Instructor-Key header does not hold this lab's instructor key"));
+        request(body).header("X-Instructor-Key", "let-me-in").request(method, path).then().statusCode(200);
+    }
+
+    @Test
+    void watchingStaysOpenAndSaysTheLabIsLocked() {
+        given().get("/api/lab").then().statusCode(200).body("protections.inbox", equalTo(true));
+        given().get("/api/lab/history/{gameId}", "room-" + UUID.randomUUID()).then().statusCode(200);
+        given().get("/api/ranges/{gameId}", "room-" + UUID.randomUUID()).then().statusCode(200);
+        given().get("/api/lab/access").then().statusCode(200)
+                .body("locked", equalTo(true)).body("unlocked", equalTo(false));
+        given().header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
+                .body("locked", equalTo(true)).body("unlocked", equalTo(true));
+    }
+
+    private static RequestSpecification request(String body) {
+        return given().contentType(ContentType.JSON).body(body);
+    }
+}
