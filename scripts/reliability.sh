@@ -4,10 +4,10 @@
 #   scripts/reliability.sh                          # 2,000 shots per burst
 #   scripts/reliability.sh -Dreliability.shots=5000 # or any other number
 # It stops the machine's RabbitMQ and restarts its PostgreSQL for a few seconds each: run nothing
-# else against them meanwhile. ./mvnw verify runs the same suite with 300 shots.
+# else against them meanwhile. ./mvnw verify -Pfull runs the same suite with 300 shots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/create-databases.sh
-./mvnw -B verify -pl reliability -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+./mvnw -B verify -Pfull -pl reliability -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test='dev.shootingrange.reliability.*IT' -Dfailsafe.failIfNoSpecifiedTests=false \
   -Dreliability.shots=2000 -Dreliability.report="$PWD/docs/reliability.md" "$@"

@@ -51,7 +51,7 @@ public final class Benchmark {
         Map<String, ServiceProcess> services = new LinkedHashMap<>();
         try {
             for (String service : SERVICES) {
-                List<String> properties = new ArrayList<>(List.of("rabbitmq.virtual-host=" + VIRTUAL_HOST,
+                List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + VIRTUAL_HOST,
                         "quarkus.datasource.jdbc.url=" + JDBC + DATABASES.get(service)));
                 if (service.equals("game-scenario")) {
                     properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));

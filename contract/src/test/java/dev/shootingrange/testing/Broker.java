@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -36,12 +39,19 @@ public final class Broker {
     /** One connection for all the tests of a JVM, closed when it exits. */
     public static synchronized Broker shared() {
         if (shared == null) {
+            // Inside a Quarkus test, the broker its service uses (a Dev Service's, where Docker runs);
+            // outside one, the machine's.
+            Config config = ConfigProvider.getConfig();
             ConnectionFactory factory = new ConnectionFactory();
-            factory.setHost(System.getProperty("rabbitmq.host", "localhost"));
+            factory.setHost(config.getOptionalValue("rabbitmq-host", String.class).orElse("localhost"));
+            factory.setPort(config.getOptionalValue("rabbitmq-port", Integer.class).orElse(5672));
+            factory.setUsername(config.getOptionalValue("rabbitmq-username", String.class).orElse("guest"));
+            factory.setPassword(config.getOptionalValue("rabbitmq-password", String.class).orElse("guest"));
             try {
                 shared = new Broker(factory.newConnection("test-broker"));
             } catch (IOException | TimeoutException e) {
-                throw new IllegalStateException("RabbitMQ is needed on localhost:5672 for this test", e);
+                throw new IllegalStateException("RabbitMQ is needed at " + factory.getHost() + ":" + factory.getPort()
+                        + " for this test", e);
             }
         }
         return shared;

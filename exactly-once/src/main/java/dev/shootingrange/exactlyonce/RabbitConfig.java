@@ -5,23 +5,27 @@ import java.time.Duration;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** The broker; RABBITMQ_HOST, RABBITMQ_PORT... override it from the environment. */
+/**
+ * The broker the outbox relay publishes to. It is the one the consumer's connector is configured with
+ * ({@code rabbitmq-host}, {@code rabbitmq-port}... as RABBITMQ_HOST, RABBITMQ_PORT... set them from the
+ * environment, and as the RabbitMQ Dev Service sets them in tests), so that one setting moves both.
+ */
 @ConfigMapping(prefix = "rabbitmq")
 public interface RabbitConfig {
 
-    @WithDefault("localhost")
+    @WithDefault("${rabbitmq-host:localhost}")
     String host();
 
-    @WithDefault("5672")
+    @WithDefault("${rabbitmq-port:5672}")
     int port();
 
-    @WithDefault("guest")
+    @WithDefault("${rabbitmq-username:guest}")
     String username();
 
-    @WithDefault("guest")
+    @WithDefault("${rabbitmq-password:guest}")
     String password();
 
-    @WithDefault("/")
+    @WithDefault("${rabbitmq-virtual-host:/}")
     String virtualHost();
 
     /** Pause between attempts to reach a broker that is down, at start and after a lost connection. */

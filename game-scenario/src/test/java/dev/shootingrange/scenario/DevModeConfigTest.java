@@ -38,7 +38,7 @@ class DevModeConfigTest {
                 Map.of(rabbitmqPortKey, "49153", postgresPortKey, "49154"));
 
         String database = database(service);
-        assertThat(config.getValue("rabbitmq.port", Integer.class)).isEqualTo(49153);
+        assertThat(config.getValue("rabbitmq-port", Integer.class)).isEqualTo(49153);
         assertThat(config.getValue("quarkus.datasource.jdbc.url", String.class))
                 .isEqualTo("jdbc:postgresql://localhost:49154/" + database);
         assertThat(config.getValue("quarkus.datasource.password", String.class))
@@ -67,7 +67,7 @@ class DevModeConfigTest {
     void devModeWithoutDockerFallsBackToTheLocalServers(String service) throws IOException {
         SmallRyeConfig config = config(service, List.of("dev"), Map.of());
 
-        assertThat(config.getValue("rabbitmq.port", Integer.class)).isEqualTo(5672);
+        assertThat(config.getValue("rabbitmq-port", Integer.class)).isEqualTo(5672);
         assertThat(config.getValue("quarkus.datasource.jdbc.url", String.class))
                 .isEqualTo("jdbc:postgresql://localhost:5432/" + database(service));
     }

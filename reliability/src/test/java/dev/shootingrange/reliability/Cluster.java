@@ -120,7 +120,7 @@ final class Cluster {
 
     private ServiceProcess start(String module, int port) {
         List<String> properties = new ArrayList<>(List.of(
-                "rabbitmq.virtual-host=" + VHOST,
+                "rabbitmq-virtual-host=" + VHOST,
                 "quarkus.datasource.jdbc.url=jdbc:postgresql://localhost:5432/" + DATABASES.get(module),
                 // Faults end in seconds here: reconnect within one, not two.
                 "rabbitmq.reconnect-interval=1s"));
