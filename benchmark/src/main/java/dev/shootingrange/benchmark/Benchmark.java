@@ -45,6 +45,8 @@ public final class Benchmark {
         Duration step = Duration.ofSeconds(Long.parseLong(options.getOrDefault("step-seconds", "15")));
         int soakMinutes = Integer.parseInt(options.getOrDefault("soak-minutes", "0"));
         int games = Integer.parseInt(options.getOrDefault("games", "10"));
+        int costRate = Integer.parseInt(options.getOrDefault("cost-rate", "100"));
+        Duration costDuration = Duration.ofSeconds(Long.parseLong(options.getOrDefault("cost-seconds", "30")));
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
         StringBuilder report = new StringBuilder();
@@ -67,6 +69,9 @@ public final class Benchmark {
             say("warming up (not measured)");
             load.run(20, Duration.ofSeconds(15));
             load.run(100, Duration.ofSeconds(20));
+
+            say("cost per shot: " + costRate + " shots/s for " + costDuration.toSeconds() + " s, warm");
+            String cost = new CostPerShot(services, JDBC).measure(load, costRate, costDuration);
 
             say("ceilings of the parts");
             double pgInserts = pgbenchInserts();
@@ -97,12 +102,14 @@ public final class Benchmark {
 
             report.append(markdown(options, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate, services));
             report.append(cpuTable(cpuOn, on.stream().mapToLong(LoadRun.Result::sent).sum()));
+            report.append(cost);
         } finally {
             for (ServiceProcess service : services.values()) {
                 service.close();
             }
         }
         Files.createDirectories(output.getParent());
+        report.append(comparisonsIn(output));
         Files.writeString(output, report);
         System.out.println(report);
     }
@@ -230,7 +237,7 @@ public final class Benchmark {
 
     /** The services' own CPU per shot: far less moved by a busy machine than the rates and latencies. */
     private static String cpuTable(Map<String, Duration> used, long shots) {
-        StringBuilder table = new StringBuilder("## CPU per shot, protections on\n\nEach service's CPU time during the climb"
+        StringBuilder table = new StringBuilder("\n## CPU per shot, protections on\n\nEach service's CPU time during the climb"
                 + " with the protections on, divided by the ").append(shots).append(" shots fired in it.\n\n"
                 + "| service | CPU per shot |\n| --- | ---: |\n");
         double total = 0;
@@ -240,6 +247,19 @@ public final class Benchmark {
             table.append(String.format("| %s | %.2f ms |%n", service.getKey(), ms));
         }
         return table.append(String.format("| **the three services** | **%.2f ms** |%n%n", total)).toString();
+    }
+
+    /**
+     * The before-and-after comparisons in the report so far: written by hand from runs of two commits,
+     * they stay when the measured part above them is written again.
+     */
+    private static String comparisonsIn(Path report) throws IOException {
+        if (!Files.exists(report)) {
+            return "";
+        }
+        String text = Files.readString(report);
+        int first = text.indexOf("\n## Before and after");
+        return first < 0 ? "" : text.substring(first + 1);
     }
 
     private static long rssMiB(long pid) throws IOException {
