@@ -65,8 +65,7 @@ public class LabServicesResource {
     public Object strategy(@PathParam("service") String service, LabApi.StrategyRequest request) {
         requireBody(request);
         if (ALL.equals(service)) {
-            Services.ALL.stream().map(services::lab).filter(lab -> !lab.lab().strategies().isEmpty())
-                    .forEach(lab -> lab.strategy(request));
+            services.useStrategyEverywhere(request);
             return labs();
         }
         return services.lab(service).strategy(request);

@@ -80,6 +80,13 @@ public class Services {
         perService.forEach((service, protections) -> lab(service).protections(protections));
     }
 
+    /** Switches every service that has strategies to this one; returns the services switched. */
+    public List<String> useStrategyEverywhere(LabApi.StrategyRequest request) {
+        List<String> switched = ALL.stream().filter(service -> !lab(service).lab().strategies().isEmpty()).toList();
+        switched.forEach(service -> lab(service).strategy(request));
+        return switched;
+    }
+
     public void resetEverywhere() {
         ALL.forEach(service -> lab(service).reset());
     }

@@ -46,6 +46,8 @@ public class Playbook {
     private final ConsistencyChecker checker;
     /** The strategy of the run being played, or null; runs take turns ({@link Experiments}). */
     private volatile String strategy;
+    /** The services that run it. */
+    private volatile List<String> underStrategy = List.of();
 
     Playbook(Services services, GameScenario scenario, ConsistencyChecker checker) {
         this.services = services;
@@ -68,10 +70,7 @@ public class Playbook {
     /** Plays the next run under this strategy (null: none), switched on every service that has strategies. */
     void useStrategy(String name) {
         strategy = name;
-        if (name != null) {
-            Services.ALL.stream().map(this::lab).filter(lab -> !lab.lab().strategies().isEmpty())
-                    .forEach(lab -> lab.strategy(new LabApi.StrategyRequest(name)));
-        }
+        underStrategy = name == null ? List.of() : services.useStrategyEverywhere(new LabApi.StrategyRequest(name));
     }
 
     /**
@@ -93,7 +92,7 @@ public class Playbook {
         }
         Map<String, Map<String, Object>> settings = new LinkedHashMap<>();
         settings.put(service, changes);
-        if (strategy != null && !lab(service).lab().strategies().isEmpty()) {
+        if (underStrategy.contains(service)) {
             changes.put("strategy", strategy);
         }
         return settings;
