@@ -27,7 +27,10 @@ import dev.shootingrange.testing.ServiceProcess;
  * measured in the same run. Prints a table and writes docs/benchmarks.md.
  *
  * Options: --rates=100,200,... (the ladder), --step-seconds=N, --soak-minutes=N (0 skips the soak),
- * --games=N (the games the shots go round, 10 unless told).
+ * --games=N (the games the shots go round, 10 unless told), --cost-rate=N and --cost-seconds=N (the
+ * steady load of "cost per shot"), --tracing=off|on|off,on (cost per shot once per setting, the services
+ * restarted between; "on" exports every span over OTLP to a sink here), --only=cost (cost per shot
+ * alone: printed, and written to --output=FILE only if given).
  */
 public final class Benchmark {
 
@@ -49,29 +52,36 @@ public final class Benchmark {
         Duration costDuration = Duration.ofSeconds(Long.parseLong(options.getOrDefault("cost-seconds", "30")));
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
+        boolean costOnly = "cost".equals(options.get("only"));
+        List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
+
         StringBuilder report = new StringBuilder();
         Map<String, ServiceProcess> services = new LinkedHashMap<>();
-        try {
-            for (String service : SERVICES) {
-                List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + VIRTUAL_HOST,
-                        "quarkus.datasource.jdbc.url=" + JDBC + DATABASES.get(service)));
-                if (service.equals("game-scenario")) {
-                    properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
-                    properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
-                }
-                services.put(service, ServiceProcess.start(Path.of("."), service, PORTS.get(service), properties.toArray(String[]::new)));
+        try (TraceSink traces = TraceSink.start()) {
+            String cost = "";
+            LoadRun load = null;
+            for (String tracing : tracings) {
+                services.values().forEach(Benchmark::stop);
+                services = startServices("on".equals(tracing) ? traces.endpoint() : null);
+                load = new LoadRun(services.get("game-scenario").baseUrl(), JDBC + DATABASES.get("leader-board"), games);
+
+                // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
+                say("warming up (not measured), tracing " + tracing);
+                load.run(20, Duration.ofSeconds(15));
+                load.run(100, Duration.ofSeconds(20));
+
+                say("cost per shot: " + costRate + " shots/s for " + costDuration.toSeconds() + " s, warm, tracing " + tracing);
+                cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration,
+                        "on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : "");
             }
-            services.values().forEach(ServiceProcess::awaitReady);
+            if (costOnly) {
+                System.out.println(cost);
+                if (options.containsKey("output")) {
+                    Files.writeString(output, cost);
+                }
+                return;
+            }
             String scenario = services.get("game-scenario").baseUrl();
-            LoadRun load = new LoadRun(scenario, JDBC + DATABASES.get("leader-board"), games);
-
-            // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
-            say("warming up (not measured)");
-            load.run(20, Duration.ofSeconds(15));
-            load.run(100, Duration.ofSeconds(20));
-
-            say("cost per shot: " + costRate + " shots/s for " + costDuration.toSeconds() + " s, warm");
-            String cost = new CostPerShot(services, JDBC).measure(load, costRate, costDuration);
 
             say("ceilings of the parts");
             double pgInserts = pgbenchInserts();
@@ -104,14 +114,40 @@ public final class Benchmark {
             report.append(cpuTable(cpuOn, on.stream().mapToLong(LoadRun.Result::sent).sum()));
             report.append(cost);
         } finally {
-            for (ServiceProcess service : services.values()) {
-                service.close();
-            }
+            services.values().forEach(Benchmark::stop);
         }
         Files.createDirectories(output.getParent());
         report.append(comparisonsIn(output));
         Files.writeString(output, report);
         System.out.println(report);
+    }
+
+    /** The three packaged services on the benchmark's ports and databases; with tracing on where traces go somewhere. */
+    private static Map<String, ServiceProcess> startServices(String traceEndpoint) {
+        Map<String, ServiceProcess> services = new LinkedHashMap<>();
+        for (String service : SERVICES) {
+            List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + VIRTUAL_HOST,
+                    "quarkus.datasource.jdbc.url=" + JDBC + DATABASES.get(service)));
+            if (service.equals("game-scenario")) {
+                properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
+                properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
+            }
+            if (traceEndpoint != null) {
+                properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
+                        "quarkus.otel.exporter.otlp.endpoint=" + traceEndpoint));
+            }
+            services.put(service, ServiceProcess.start(Path.of("."), service, PORTS.get(service), properties.toArray(String[]::new)));
+        }
+        services.values().forEach(ServiceProcess::awaitReady);
+        return services;
+    }
+
+    private static void stop(ServiceProcess service) {
+        try {
+            service.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static List<LoadRun.Result> climb(LoadRun load, List<Integer> ladder, Duration step) throws Exception {

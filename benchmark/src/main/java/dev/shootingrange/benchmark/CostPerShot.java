@@ -41,7 +41,7 @@ final class CostPerShot {
      * databases did meanwhile by the shots. The relay's sweeps and the purges commit on their own
      * while idle; their rate, measured before, is taken off.
      */
-    String measure(LoadRun load, int rate, Duration duration) throws Exception {
+    String measure(LoadRun load, int rate, Duration duration, String title) throws Exception {
         Snapshot idleStart = snapshot();
         Thread.sleep(STATS_SETTLE.toMillis());
         Snapshot before = snapshot();
@@ -52,13 +52,13 @@ final class CostPerShot {
         Snapshot after = snapshot();
         double seconds = (after.takenAtNanos - before.takenAtNanos) / 1e9;
         double commits = after.commits - before.commits - idleCommitsPerSecond * seconds;
-        return table(rate, duration, steady, cpuUsed(before, cpuAfter), commits, after.rowsWritten - before.rowsWritten);
+        return table(title, rate, duration, steady, cpuUsed(before, cpuAfter), commits, after.rowsWritten - before.rowsWritten);
     }
 
-    private String table(int rate, Duration duration, LoadRun.Result steady, Map<String, Duration> cpu, double commits,
+    private String table(String title, int rate, Duration duration, LoadRun.Result steady, Map<String, Duration> cpu, double commits,
             long rows) {
         int shots = steady.counted();
-        StringBuilder table = new StringBuilder("## Cost per shot, warm\n\n").append(String.format(
+        StringBuilder table = new StringBuilder("## Cost per shot, warm" + title + "\n\n").append(String.format(
                 "Each process's CPU time while %d shots a second were fired for %d s (after the warm-up), until the"
                         + " leader board had counted them, divided by the %d shots counted (%d fired); commits and"
                         + " rows written in the three databases, with the idle sweeps' commits taken off. Shots go"

@@ -223,10 +223,19 @@ class AsyncApiContractTest {
                 .isEqualTo(trait.at("/x-amqp-properties/delivery_mode").asInt());
         assertThat(set.getMessageId()).isEqualTo(messageId.toString());
         assertThat(set.getType()).isEqualTo("Hit");
-        assertThat(set.getHeaders()).as("no AMQP headers, as the document says").isNull();
-        assertThat(trait.path("x-amqp-headers").asText()).isEqualTo("none");
+        assertThat(set.getHeaders()).as("no AMQP headers outside a trace").isNull();
         assertThat(names(trait.path("x-amqp-properties")))
                 .containsExactlyInAnyOrder("content_type", "delivery_mode", "message_id", "type");
+
+        String traceParent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        AMQP.BasicProperties traced = (AMQP.BasicProperties) properties.invoke(null,
+                new Envelope(messageId, "Hit", Topology.EVENTS, "Hit", new byte[0], traceParent), contentType);
+        JsonNode headers = trait.path("headers");
+        assertThat(traced.getHeaders().keySet()).as("in a trace, the headers the document names")
+                .isEqualTo(names(headers.path("properties")));
+        assertThat(headers.path("additionalProperties").asBoolean(true)).isFalse();
+        assertThat(traceParent).matches(headers.at("/properties/traceparent/pattern").asText());
+        assertThat(traced.getHeaders()).containsEntry("traceparent", traceParent);
     }
 
     // --- reading the document

@@ -65,8 +65,13 @@ public final class Broker {
 
     /** Publishes any bytes at all, persistent, and waits for the broker's confirm. */
     public void publishRaw(String exchange, String routingKey, String contentType, byte[] body) {
+        publishRaw(exchange, routingKey, contentType, body, null);
+    }
+
+    /** With AMQP headers (a traceparent, say). */
+    public void publishRaw(String exchange, String routingKey, String contentType, byte[] body, Map<String, Object> headers) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                .contentType(contentType).deliveryMode(2).build();
+                .contentType(contentType).deliveryMode(2).headers(headers).build();
         try {
             channel.basicPublish(exchange, routingKey, true, properties, body);
             channel.waitForConfirmsOrDie(5_000);
@@ -102,29 +107,38 @@ public final class Broker {
 
     /** Takes every message now in a queue (a DLQ, typically), acknowledging them. */
     public List<byte[]> drain(String queue) {
-        List<byte[]> bodies = new ArrayList<>();
+        return take(queue).stream().map(GetResponse::getBody).toList();
+    }
+
+    private List<GetResponse> take(String queue) {
+        List<GetResponse> taken = new ArrayList<>();
         try {
             for (GetResponse response; (response = channel.basicGet(queue, true)) != null;) {
-                bodies.add(response.getBody());
+                taken.add(response);
             }
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return bodies;
+        return taken;
     }
 
     /** What a watching queue has seen so far: every copy, in arrival order. */
     public final class Wire {
 
         private final String queue;
-        private final List<byte[]> seen = new ArrayList<>();
+        private final List<GetResponse> seen = new ArrayList<>();
 
         private Wire(String queue) {
             this.queue = queue;
         }
 
         public synchronized List<byte[]> bodies() {
-            seen.addAll(drain(queue));
+            return copies().stream().map(GetResponse::getBody).toList();
+        }
+
+        /** Every copy seen, with its properties and headers. */
+        public synchronized List<GetResponse> copies() {
+            seen.addAll(take(queue));
             return List.copyOf(seen);
         }
 

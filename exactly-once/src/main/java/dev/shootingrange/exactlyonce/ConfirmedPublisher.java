@@ -2,6 +2,7 @@ package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,12 +24,14 @@ public class ConfirmedPublisher {
     private final RabbitConnections connections;
     private final ExactlyOnceConfig.Relay config;
     private final ExactlyOnceMetrics metrics;
+    private final MessageTracing tracing;
     private final String contentType;
     private final Set<String> returned = ConcurrentHashMap.newKeySet();
     private Channel channel;
 
-    ConfirmedPublisher(RabbitConnections connections, ExactlyOnceConfig config, ExactlyOnceMetrics metrics) {
+    ConfirmedPublisher(RabbitConnections connections, ExactlyOnceConfig config, ExactlyOnceMetrics metrics, MessageTracing tracing) {
         this.connections = connections;
+        this.tracing = tracing;
         this.config = config.relay();
         this.contentType = config.contentType();
         this.metrics = metrics;
@@ -42,24 +45,31 @@ public class ConfirmedPublisher {
         if (copies.isEmpty()) {
             return Set.of();
         }
+        List<MessageTracing.Publication> publications = tracing.publishing(copies);
         try {
             Channel open = channel();
             returned.clear();
-            for (Envelope copy : copies) {
+            for (MessageTracing.Publication publication : publications) {
+                Envelope copy = publication.copy();
                 open.basicPublish(copy.exchange(), copy.routingKey(), true, properties(copy, contentType), copy.body());
             }
             open.waitForConfirmsOrDie(config.confirmTimeout().toMillis());
         } catch (IOException | TimeoutException | RuntimeException e) {
+            publications.forEach(publication -> publication.end("not confirmed: " + e));
             close();
             throw e;
         }
         Set<UUID> unroutable = returned.stream().map(UUID::fromString).collect(Collectors.toSet());
+        publications.forEach(publication -> publication.end(
+                unroutable.contains(publication.copy().messageId()) ? "returned unroutable" : null));
         copies.stream().filter(copy -> !unroutable.contains(copy.messageId())).forEach(copy -> metrics.published(copy.type()));
         return unroutable;
     }
 
     private static AMQP.BasicProperties properties(Envelope message, String contentType) {
         return new AMQP.BasicProperties.Builder()
+                // the publication's trace, continued by the consumer
+                .headers(message.traceParent() == null ? null : Map.of(MessageTracing.TRACEPARENT, message.traceParent()))
                 .contentType(contentType)
                 .deliveryMode(2)
                 .messageId(message.messageId().toString())

@@ -34,7 +34,9 @@ public class DirectPublisher {
         this.steps = steps;
     }
 
-    public void send(Envelope message) {
+    public void send(Envelope unsent) {
+        // Published on another thread, after the commit: the trace it belongs to goes with it.
+        Envelope message = unsent.traceParent() != null ? unsent : unsent.withTraceParent(MessageTracing.currentTraceParent());
         try {
             steps.reached(Step.ROLLBACK_AFTER_SEND, message);
         } catch (Steps.SimulatedCrash crash) {

@@ -11,6 +11,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.jboss.logging.Logger;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMessage;
 import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMetadata;
 import io.smallrye.reactive.messaging.rabbitmq.RabbitMQRejectMetadata;
@@ -32,12 +34,14 @@ public class InboxConsumer {
     private final ExactlyOnceMetrics metrics;
     private final ExactlyOnceConfig config;
     private final ConsumingConnection connection;
+    private final MessageTracing tracing;
     /** Shared by the deliveries in flight: while the database is down, each waits longer before its retry. */
     private final AtomicLong retryDelayMs = new AtomicLong();
 
     InboxConsumer(InboxProcessor processor, Steps steps, ExactlyOnceMetrics metrics, ExactlyOnceConfig config,
-            ConsumingConnection connection) {
+            ConsumingConnection connection, MessageTracing tracing) {
         this.processor = processor;
+        this.tracing = tracing;
         this.steps = steps;
         this.metrics = metrics;
         this.config = config;
@@ -46,24 +50,41 @@ public class InboxConsumer {
 
     public CompletionStage<Void> consume(Message<?> delivery, MessageHandler<?> handler) {
         IncomingRabbitMQMetadata rabbit = delivery.getMetadata(IncomingRabbitMQMetadata.class).orElse(null);
+        boolean redelivered = rabbit != null && rabbit.isRedeliver();
+        Span span = rabbit == null ? tracing.consuming(config.queue(), null, null, null, null, false)
+                : tracing.consuming(config.queue(), rabbit.getHeaders(), rabbit.getExchange(), rabbit.getRoutingKey(),
+                        rabbit.getMessageId().orElse(null), redelivered);
+        try (Scope handling = span.makeCurrent()) {
+            return consume(delivery, rabbit, redelivered, handler, span);
+        } finally {
+            span.end();
+        }
+    }
+
+    private CompletionStage<Void> consume(Message<?> delivery, IncomingRabbitMQMetadata rabbit, boolean redelivered,
+            MessageHandler<?> handler, Span span) {
         Delivery outcome;
         try {
             outcome = processor.process(rabbit == null ? null : rabbit.getContentType().orElse(null), body(delivery),
-                    rabbit != null && rabbit.isRedeliver(), handler);
+                    redelivered, handler);
         } catch (RuntimeException e) {
+            MessageTracing.decided(span, "retried", null, String.valueOf(e));
             return retryLater(delivery, e);
         }
         retryDelayMs.set(0);
         if (outcome instanceof Delivery.Invalid invalid) {
+            MessageTracing.decided(span, "dead-lettered", null, invalid.reason());
             return settle(() -> delivery.nack(new IllegalArgumentException(invalid.reason()),
                     Metadata.of(new RabbitMQRejectMetadata(false))));
         }
         Envelope message = outcome instanceof Delivery.Handled handled ? handled.message()
                 : ((Delivery.Duplicate) outcome).message();
+        MessageTracing.decided(span, outcome instanceof Delivery.Handled ? "handled" : "duplicate", message, null);
         try {
             steps.reached(Step.AFTER_COMMIT_BEFORE_ACK, message);
         } catch (Steps.SimulatedCrash crash) {
             // The work is committed but the broker never hears of it: it delivers the message again.
+            span.addEvent("not acknowledged: " + crash.getMessage());
             return requeue(delivery, crash);
         }
         return settle(delivery::ack);

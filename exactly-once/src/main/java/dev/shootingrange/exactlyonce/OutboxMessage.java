@@ -52,6 +52,10 @@ public class OutboxMessage extends PanacheEntityBase {
     @Column(name = "caused_by")
     public UUID causedBy;
 
+    /** The sending handling's span context (W3C traceparent): the relay's publication continues its trace. */
+    @Column(name = "trace_parent")
+    public String traceParent;
+
     protected OutboxMessage() {
     }
 
@@ -66,11 +70,12 @@ public class OutboxMessage extends PanacheEntityBase {
         this.exchange = message.exchange();
         this.routingKey = message.routingKey();
         this.payload = message.body();
+        this.traceParent = message.traceParent() != null ? message.traceParent() : MessageTracing.currentTraceParent();
         this.createdAt = cause == null ? Instant.now() : cause.handlingBegan();
     }
 
     public Envelope envelope() {
-        return new Envelope(messageId, type, exchange, routingKey, payload);
+        return new Envelope(messageId, type, exchange, routingKey, payload, traceParent);
     }
 
     /**

@@ -78,6 +78,18 @@ export function wirePlayForms(state, join) {
   });
 }
 
+/** The shot's trace in the tracing UI, where tracing is on and the console knows that UI's address. */
+function traceLink(shot) {
+  const template = document.body.dataset.traceUrl;
+  if (!template || !shot.traceId) {
+    return '';
+  }
+  return el('a', {
+    href: template.replace('{traceId}', shot.traceId), target: '_blank', rel: 'noopener',
+    class: 'trace', 'aria-label': `Trace of ${shot.player}'s shot`, onclick: (event) => event.stopPropagation(),
+  }, 'trace');
+}
+
 /** Draws one snapshot of the live feed. */
 export function show(state, view, onSelectShot) {
   const target = view.range?.targetPosition;
@@ -91,7 +103,8 @@ export function show(state, view, onSelectShot) {
       'aria-label': `Shot of ${shot.player} at ${shot.position}: ${shot.outcome}`,
       onclick: () => onSelectShot(shot.attemptId),
       onkeydown: (event) => (event.key === 'Enter' || event.key === ' ') && onSelectShot(shot.attemptId),
-    }, el('td', {}, shot.player), el('td', {}, shot.position), el('td', { class: shot.outcome }, shot.outcome));
+    }, el('td', {}, shot.player), el('td', {}, shot.position), el('td', { class: shot.outcome }, shot.outcome),
+    el('td', {}, traceLink(shot)));
     return row;
   });
   $('shots').replaceChildren(...shots);

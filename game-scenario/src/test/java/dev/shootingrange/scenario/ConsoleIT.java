@@ -2,6 +2,7 @@ package dev.shootingrange.scenario;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
 import java.nio.file.Files;
@@ -78,6 +79,25 @@ class ConsoleIT {
         waitFor(browser, By.xpath("//li[contains(@class,'OK')]//span[contains(text(),'Counted once')]"));
         waitFor(browser, By.xpath("//*[name()='svg' and contains(@aria-label,'message copies')]"));
         screenshot(browser, "console-play");
+    }
+
+    /** With tracing on, as in the observability profile: the shot's row links its trace, which spans the lab. */
+    @Test
+    void aShotLinksItsTraceAcrossTheThreeServices() {
+        WebDriver browser = open("/");
+        click(browser, By.xpath("//button[text()='New game']"));
+        waitFor(browser, By.cssSelector("#grid button.target[aria-label='Fire at 42']"));
+
+        click(browser, By.cssSelector("button[aria-label='Fire at 42']"));
+
+        String link = waitFor(browser, By.xpath("//tr[@aria-label='Shot of player-1 at 42: HIT']//a[text()='trace']")).getAttribute("href");
+        String prefix = LabProcesses.TRACE_URL.replace("{traceId}", "");
+        assertThat(link).startsWith(prefix);
+        String traceId = link.substring(prefix.length());
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(LabProcesses.TRACES.inTrace(traceId))
+                .filteredOn(span -> span.kind().equals("SPAN_KIND_CONSUMER"))
+                .extracting(span -> span.service() + " " + span.attributes().get("inbox.decision"))
+                .contains("shooting-range handled", "leader-board handled", "game-scenario handled"));
     }
 
     @Test

@@ -109,12 +109,39 @@ class DeploymentConfigTest {
                 .as("scripts keep LF endings on any checkout").contains("mvnw text eol=lf", "*.sh text eol=lf");
     }
 
+    /** The service's application.properties over the defaults every service gets from the exactly-once core. */
     private static Properties configuration(String service) throws IOException {
-        Properties properties = new Properties();
+        Properties core = new Properties();
+        try (Reader reader = Files.newBufferedReader(ROOT.resolve("exactly-once/src/main/resources/META-INF/microprofile-config.properties"))) {
+            core.load(reader);
+        }
+        Properties properties = new Properties(core);
         try (Reader reader = Files.newBufferedReader(ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
             properties.load(reader);
         }
         return properties;
+    }
+
+    /** Jaeger, Prometheus and Grafana: on this machine only, fed by every service, in a profile of their own. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theObservabilityProfileSeesEveryServiceAndStaysOnThisMachine() throws IOException {
+        for (String tool : List.of("jaeger", "prometheus", "grafana")) {
+            assertThat((List<Object>) compose(tool).get("profiles")).as(tool + "'s profile").containsExactly("observability");
+            assertThat((List<Object>) compose(tool).get("ports")).as(tool + "'s published ports")
+                    .allSatisfy(port -> assertThat(port.toString()).startsWith("127.0.0.1:"));
+        }
+        String scraped = Files.readString(ROOT.resolve("docker/observability/prometheus.yml"));
+        assertThat(scraped).contains("metrics_path: /q/metrics");
+        for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
+            Map<String, String> environment = (Map<String, String>) compose(service).get("environment");
+            assertThat(environment.get("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT")).isEqualTo("http://jaeger:4317");
+            assertThat(environment.get("QUARKUS_OTEL_SDK_DISABLED")).as("traces off unless asked for").isEqualTo("${OTEL_SDK_DISABLED:-true}");
+            assertThat(scraped).contains(service + ":" + configuration(service).getProperty("quarkus.http.port"));
+        }
+        assertThat(((Map<String, String>) compose("game-scenario").get("environment")).get("CONSOLE_TRACE_URL"))
+                .isEqualTo("http://localhost:16686/trace/{traceId}");
+        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("--profile observability");
     }
 
     @SuppressWarnings("unchecked")

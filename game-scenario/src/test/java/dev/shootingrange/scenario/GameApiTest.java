@@ -142,6 +142,40 @@ class GameApiTest {
     }
 
     @Test
+    void aShotTakenInATraceIsSentInItAndShownWithIt() {
+        String gameId = newGame(7);
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+
+        given().header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
+                .contentType(ContentType.JSON).body("{\"player\": \"alice\", \"position\": 7}")
+                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202);
+
+        given().get("/api/games/{gameId}", gameId).then().body("shots[0].traceId", equalTo(traceId));
+        await().untilAsserted(() -> assertThat(commands.copies())
+                .anySatisfy(copy -> assertThat(String.valueOf(copy.getProps().getHeaders().get("traceparent")))
+                        .startsWith("00-" + traceId + "-")));
+    }
+
+    @Test
+    void anOutcomeIsTimedFromItsShotOnce() {
+        String gameId = newGame(42);
+        FireAt shot = fire(gameId, "alice", 42);
+        long timed = timedOutcomes();
+
+        broker.publish(Hit.of(shot, 42));
+        awaitOutcome(gameId, "HIT");
+        assertThat(timedOutcomes()).isEqualTo(timed + 1);
+
+        broker.publish(Missed.of(FireAt.create(gameId, UUID.randomUUID(), "mallory", 3), 42));
+        await().untilAsserted(() -> given().get("/api/games/{gameId}", gameId).then().body("shots", hasSize(2)));
+        assertThat(timedOutcomes()).as("a shot learnt from its outcome was never timed").isEqualTo(timed + 1);
+    }
+
+    private long timedOutcomes() {
+        return registry.find("shot.outcome.latency").timer().count();
+    }
+
+    @Test
     void anUnknownGameIsNotFound() {
         given().get("/api/games/{gameId}", "no-such-game").then()
                 .statusCode(404)

@@ -19,16 +19,24 @@ final class LabProcesses {
     static final ServiceProcess RANGE;
     static final ServiceProcess BOARD;
     static final ServiceProcess SCENARIO;
+    /** Where the three export their spans: they run with tracing on, as in the observability profile. */
+    static final OtlpCollector TRACES;
+    static final String TRACE_URL = "http://localhost:16686/trace/{traceId}";
 
     static {
         RestAssured.enableLoggingOfRequestAndResponseIfValidationFails();
         Path modules = Path.of("..");
-        RANGE = ServiceProcess.start(modules, "shooting-range", 18081);
-        BOARD = ServiceProcess.start(modules, "leader-board", 18082);
-        SCENARIO = ServiceProcess.start(modules, "game-scenario", 18080,
+        TRACES = OtlpCollector.start();
+        String[] tracing = { "quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
+                "quarkus.otel.exporter.otlp.endpoint=" + TRACES.endpoint(), "quarkus.otel.bsp.schedule.delay=200ms" };
+        RANGE = ServiceProcess.start(modules, "shooting-range", 18081, tracing);
+        BOARD = ServiceProcess.start(modules, "leader-board", 18082, tracing);
+        SCENARIO = ServiceProcess.start(modules, "game-scenario", 18080, concat(tracing,
                 "lab.services.shooting-range.url=" + RANGE.baseUrl(),
-                "lab.services.leader-board.url=" + BOARD.baseUrl());
+                "lab.services.leader-board.url=" + BOARD.baseUrl(),
+                "console.trace-url=" + TRACE_URL));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            TRACES.close();
             for (ServiceProcess service : new ServiceProcess[] { SCENARIO, BOARD, RANGE }) {
                 try {
                     service.close();
@@ -43,6 +51,10 @@ final class LabProcesses {
     }
 
     private LabProcesses() {
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(first), java.util.Arrays.stream(more)).toArray(String[]::new);
     }
 
     static String newGame(int targetPosition) {

@@ -37,6 +37,10 @@ public class TakenMessage extends PanacheEntityBase {
     @Column(nullable = false)
     public byte[] body;
 
+    /** The trace its publication continues when released (a W3C traceparent), or null. */
+    @Column(name = "trace_parent")
+    public String traceParent;
+
     /** Null while held: it waits for a release. */
     @Column(name = "release_at")
     public Instant releaseAt;
@@ -48,12 +52,13 @@ public class TakenMessage extends PanacheEntityBase {
         taken.exchange = message.exchange();
         taken.routingKey = message.routingKey();
         taken.body = message.body();
+        taken.traceParent = message.traceParent();
         taken.releaseAt = releaseAt;
         return taken;
     }
 
     Envelope envelope() {
-        return new Envelope(messageId, type, exchange, routingKey, body);
+        return new Envelope(messageId, type, exchange, routingKey, body, traceParent);
     }
 
     static boolean anyDelayed() {

@@ -1,5 +1,7 @@
 package dev.shootingrange.scenario.domain;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +12,8 @@ import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.Outbox;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 /**
  * The scenario of the write-up: it starts games, takes players' shots, moves the target, and hears
@@ -20,9 +24,14 @@ import dev.shootingrange.exactlyonce.Outbox;
 public class GameScenario {
 
     private final Outbox outbox;
+    private final Timer outcomeLatency;
 
-    GameScenario(Outbox outbox) {
+    GameScenario(Outbox outbox, MeterRegistry registry) {
         this.outbox = outbox;
+        this.outcomeLatency = Timer.builder("shot.outcome.latency")
+                .description("From a shot taken to its outcome seen here: the whole round trip through the range")
+                .publishPercentileHistogram()
+                .register(registry);
     }
 
     @Transactional
@@ -66,7 +75,10 @@ public class GameScenario {
 
     /** Runs in the inbox's transaction. */
     public void record(ShotOutcome outcome) {
-        Shot.outcomeSeen(outcome.gameId(), outcome.attemptId(), outcome.player(), outcome.position(),
+        Instant firedAt = Shot.outcomeSeen(outcome.gameId(), outcome.attemptId(), outcome.player(), outcome.position(),
                 outcome.isHit() ? Shot.Outcome.HIT : Shot.Outcome.MISSED);
+        if (firedAt != null) {
+            outcomeLatency.record(Duration.between(firedAt, Instant.now()));
+        }
     }
 }

@@ -8,6 +8,8 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** A shot a player took, and what the range has said about it so far. */
@@ -36,6 +38,10 @@ public class Shot extends PanacheEntityBase {
     @Column(name = "fired_at", nullable = false)
     public Instant firedAt;
 
+    /** The trace the shot was taken in (OpenTelemetry), or null when tracing is off. */
+    @Column(name = "trace_id")
+    public String traceId;
+
     @Column(name = "hit_seen", nullable = false)
     public boolean hitSeen;
 
@@ -49,6 +55,8 @@ public class Shot extends PanacheEntityBase {
         shot.player = player;
         shot.position = position;
         shot.firedAt = Instant.now();
+        SpanContext trace = Span.current().getSpanContext();
+        shot.traceId = trace.isValid() ? trace.getTraceId() : null;
         shot.persist();
         return shot;
     }
@@ -64,21 +72,32 @@ public class Shot extends PanacheEntityBase {
      * Notes that the range said {@code outcome} (HIT or MISSED) for this attempt, in one statement: a
      * Hit and a Missed for one shot, handled at the same moment, must both stay seen. A shot an
      * outside client fired straight to the broker is learnt here; one in an unknown game is ignored.
+     * Returns when a shot taken here was fired, or null for a shot learnt here or ignored.
      */
-    public static void outcomeSeen(String gameId, UUID attemptId, String player, int position, Outcome outcome) {
-        getEntityManager().createNativeQuery("""
+    public static Instant outcomeSeen(String gameId, UUID attemptId, String player, int position, Outcome outcome) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> firedAt = getEntityManager().createNativeQuery("""
                 insert into shot (attempt_id, game_id, player, position, fired_at, hit_seen, missed_seen)
                 select ?1, ?2, ?3, ?4, now(), ?5, ?6 where exists (select 1 from game where game_id = ?2)
                 on conflict (attempt_id) do update
                 set hit_seen = shot.hit_seen or excluded.hit_seen,
-                    missed_seen = shot.missed_seen or excluded.missed_seen""")
+                    missed_seen = shot.missed_seen or excluded.missed_seen
+                returning fired_at, xmax <> 0""")
                 .setParameter(1, attemptId)
                 .setParameter(2, gameId)
                 .setParameter(3, player)
                 .setParameter(4, position)
                 .setParameter(5, outcome == Outcome.HIT)
                 .setParameter(6, outcome == Outcome.MISSED)
-                .executeUpdate();
+                .getResultList();
+        // xmax is set on a row the statement updated: a shot taken here before, not one it inserted now.
+        return firedAt.isEmpty() || !Boolean.TRUE.equals(firedAt.get(0)[1]) ? null : toInstant(firedAt.get(0)[0]);
+    }
+
+    private static Instant toInstant(Object timestamp) {
+        return timestamp instanceof Instant instant ? instant
+                : timestamp instanceof java.time.OffsetDateTime offset ? offset.toInstant()
+                : ((java.sql.Timestamp) timestamp).toInstant();
     }
 
     public static List<Shot> ofGame(String gameId) {
