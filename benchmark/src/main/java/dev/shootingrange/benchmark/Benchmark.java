@@ -30,7 +30,8 @@ import dev.shootingrange.testing.ServiceProcess;
  * --games=N (the games the shots go round, 10 unless told), --cost-rate=N and --cost-seconds=N (the
  * steady load of "cost per shot"), --tracing=off|on|off,on (cost per shot once per setting, the services
  * restarted between; "on" exports every span over OTLP to a sink here), --only=cost (cost per shot
- * alone: printed, and written to --output=FILE only if given).
+ * alone: printed, and written to --output=FILE only if given), --only=burst (the same for a burst of
+ * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, three warm).
  */
 public final class Benchmark {
 
@@ -53,6 +54,8 @@ public final class Benchmark {
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
         boolean costOnly = "cost".equals(options.get("only"));
+        boolean burstOnly = "burst".equals(options.get("only"));
+        int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
 
         StringBuilder report = new StringBuilder();
@@ -64,6 +67,11 @@ public final class Benchmark {
                 services.values().forEach(Benchmark::stop);
                 services = startServices("on".equals(tracing) ? traces.endpoint() : null);
                 load = new LoadRun(services.get("game-scenario").baseUrl(), JDBC + DATABASES.get("leader-board"), games);
+                if (burstOnly) {
+                    say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then three warm, tracing " + tracing);
+                    cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots, 3);
+                    continue;
+                }
 
                 // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
                 say("warming up (not measured), tracing " + tracing);
@@ -74,7 +82,7 @@ public final class Benchmark {
                 cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration,
                         "on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : "");
             }
-            if (costOnly) {
+            if (costOnly || burstOnly) {
                 System.out.println(cost);
                 if (options.containsKey("output")) {
                     Files.writeString(output, cost);

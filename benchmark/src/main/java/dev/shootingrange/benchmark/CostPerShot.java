@@ -4,10 +4,20 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Predicate;
 
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.ConnectionFactory;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.Topology;
 import dev.shootingrange.testing.ServiceProcess;
 
 /**
@@ -53,6 +63,89 @@ final class CostPerShot {
         double seconds = (after.takenAtNanos - before.takenAtNanos) / 1e9;
         double commits = after.commits - before.commits - idleCommitsPerSecond * seconds;
         return table(title, rate, duration, steady, cpuUsed(before, cpuAfter), commits, after.rowsWritten - before.rowsWritten);
+    }
+
+    /**
+     * The other way to count, with no HTTP and no pacing: {@code shots} FireAt published straight onto
+     * the commands exchange as fast as the broker confirms them, each process's CPU from the first
+     * publish until the leader board counted the last. The first run on services that just started,
+     * then {@code warmRuns} more.
+     */
+    String measureBurst(LoadRun load, String rangeUrl, int shots, int warmRuns) throws Exception {
+        List<Map<String, Duration>> runs = new ArrayList<>();
+        List<double[]> work = new ArrayList<>();
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setVirtualHost(Benchmark.VIRTUAL_HOST);
+        try (com.rabbitmq.client.Connection broker = factory.newConnection("benchmark-burst")) {
+            Channel channel = broker.createChannel();
+            channel.confirmSelect();
+            for (int run = 0; run <= warmRuns; run++) {
+                List<String> gameIds = load.newGames(rangeUrl);
+                Snapshot before = snapshot();
+                for (int i = 0; i < shots; i++) {
+                    FireAt shot = FireAt.create(gameIds.get(i % gameIds.size()), UUID.randomUUID(), "p" + (i % 7), i % 100);
+                    channel.basicPublish(Topology.COMMANDS, shot.type(), true, new AMQP.BasicProperties.Builder()
+                            .contentType("application/json").deliveryMode(2).messageId(shot.messageId().toString())
+                            .type(shot.type()).build(), MessageCodec.encode(shot));
+                    if (i % 500 == 499) {
+                        channel.waitForConfirmsOrDie(30_000);
+                    }
+                }
+                channel.waitForConfirmsOrDie(30_000);
+                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+                while (load.countedIn(gameIds) < shots) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("the leader board counted " + load.countedIn(gameIds) + " of " + shots);
+                    }
+                    Thread.sleep(250);
+                }
+                Snapshot cpuAfter = snapshot();
+                runs.add(cpuUsed(before, cpuAfter));
+                Thread.sleep(STATS_SETTLE.toMillis());
+                Snapshot after = snapshot();
+                work.add(new double[] { (double) (after.commits - before.commits) / shots, (double) (after.rowsWritten - before.rowsWritten) / shots,
+                        (cpuAfter.takenAtNanos - before.takenAtNanos) / 1e9 });
+            }
+        }
+        return burstTable(shots, runs, work);
+    }
+
+    private String burstTable(int shots, List<Map<String, Duration>> runs, List<double[]> work) {
+        StringBuilder table = new StringBuilder("## Cost per shot, a burst onto the commands exchange\n\n").append(String.format(
+                "%d FireAt published straight onto `commands` (no HTTP) as fast as the broker confirmed them, each"
+                        + " process's CPU from the first publish until the leader board had counted all %d; the first run"
+                        + " on freshly started services, then %d runs once warm. Commits and rows written include the"
+                        + " idle sweeps'.%n%n", shots, shots, runs.size() - 1));
+        table.append("| process | first run | warm |\n| --- | ---: | ---: |\n");
+        List<String> names = new ArrayList<>(runs.get(0).keySet());
+        double[] totals = new double[runs.size()];
+        for (String name : names) {
+            double[] ms = new double[runs.size()];
+            for (int run = 0; run < runs.size(); run++) {
+                ms[run] = runs.get(run).get(name).toNanos() / 1e6 / shots;
+                totals[run] += ms[run];
+            }
+            table.append(String.format("| %s | %.2f ms | %s |%n", name, ms[0], range(ms)));
+        }
+        table.append(String.format("| **total** | **%.2f ms** | **%s** |%n%n", totals[0], range(totals)));
+        double[] seconds = work.stream().skip(1).mapToDouble(run -> run[2]).toArray();
+        table.append(String.format("| per shot, warm | |%n| --- | ---: |%n| commits | %s |%n| rows written | %s |%n"
+                + "| shots/s through the lab | %s |%n%n",
+                range(work.stream().skip(1).mapToDouble(run -> run[0]).toArray(), "%.1f"),
+                range(work.stream().skip(1).mapToDouble(run -> run[1]).toArray(), "%.1f"),
+                range(java.util.Arrays.stream(seconds).map(s -> shots / s).toArray(), "%.0f")));
+        return table.toString();
+    }
+
+    /** The warm runs' lowest and highest (the first run left out). */
+    private static String range(double[] values) {
+        return range(java.util.Arrays.copyOfRange(values, 1, values.length), "%.2f ms");
+    }
+
+    private static String range(double[] values, String format) {
+        double min = java.util.Arrays.stream(values).min().orElse(Double.NaN);
+        double max = java.util.Arrays.stream(values).max().orElse(Double.NaN);
+        return String.format(format, min) + (Math.abs(max - min) < 1e-9 ? "" : "–" + String.format(format, max));
     }
 
     private String table(String title, int rate, Duration duration, LoadRun.Result steady, Map<String, Duration> cpu, double commits,

@@ -128,6 +128,37 @@ final class LoadRun {
         });
     }
 
+    /** Games started through the console's API, each with its target at 42 at the range once this returns. */
+    List<String> newGames(String rangeUrl) throws Exception {
+        List<String> gameIds = new ArrayList<>();
+        for (int i = 0; i < games; i++) {
+            gameIds.add(newGame());
+        }
+        for (String gameId : gameIds) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(rangeUrl + "/api/ranges/" + gameId)).build();
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() != 200) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the range never learnt game " + gameId);
+                }
+                Thread.sleep(50);
+            }
+        }
+        return gameIds;
+    }
+
+    /** How many shots of these games the leader board has counted. */
+    int countedIn(List<String> gameIds) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(leaderBoardJdbc, "postgres", "");
+                PreparedStatement query = connection.prepareStatement("select count(*) from counted_attempt where game_id = any(?)")) {
+            query.setArray(1, connection.createArrayOf("text", gameIds.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        }
+    }
+
     private String newGame() throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"targetPosition\":42}"))

@@ -22,7 +22,12 @@ final class TraceSink implements AutoCloseable {
 
     static TraceSink start() throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.setExecutor(Executors.newSingleThreadExecutor());
+        // A daemon: the benchmark ends when its work does.
+        server.setExecutor(Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "trace-sink");
+            thread.setDaemon(true);
+            return thread;
+        }));
         server.createContext("/", exchange -> {
             try (InputStream body = exchange.getRequestBody()) {
                 body.transferTo(java.io.OutputStream.nullOutputStream());

@@ -54,7 +54,8 @@ class WorkshopDocsTest {
     }
 
     static Stream<Path> pages() {
-        return Stream.of("docs/workshop.md", "docs/strategies.md", "README.md", "examples/node-leader-board/README.md")
+        return Stream.of("docs/workshop.md", "docs/strategies.md", "docs/observability.md", "README.md",
+                "examples/node-leader-board/README.md")
                 .map(ROOT::resolve);
     }
 
