@@ -31,7 +31,9 @@ import dev.shootingrange.testing.ServiceProcess;
  * steady load of "cost per shot"), --tracing=off|on|off,on (cost per shot once per setting, the services
  * restarted between; "on" exports every span over OTLP to a sink here), --only=cost (cost per shot
  * alone: printed, and written to --output=FILE only if given), --only=burst (the same for a burst of
- * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, three warm).
+ * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, three warm),
+ * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
+ * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr).
  */
 public final class Benchmark {
 
@@ -55,6 +57,8 @@ public final class Benchmark {
 
         boolean costOnly = "cost".equals(options.get("only"));
         boolean burstOnly = "burst".equals(options.get("only"));
+        boolean viewersOnly = "viewers".equals(options.get("only"));
+        int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
 
@@ -65,8 +69,14 @@ public final class Benchmark {
             LoadRun load = null;
             for (String tracing : tracings) {
                 services.values().forEach(Benchmark::stop);
-                services = startServices("on".equals(tracing) ? traces.endpoint() : null);
+                services = startServices("on".equals(tracing) ? traces.endpoint() : null, "true".equals(options.get("jfr")));
                 load = new LoadRun(services.get("game-scenario").baseUrl(), JDBC + DATABASES.get("leader-board"), games);
+                if (viewersOnly) {
+                    say("what watching costs: " + viewers + " consoles on " + games + " games at 10 shots/s, then idle");
+                    cost += new ViewersCost(new CostPerShot(services, JDBC), load, services.get("game-scenario").baseUrl())
+                            .measure(services.get("shooting-range").baseUrl(), viewers, 10, Duration.ofSeconds(30));
+                    continue;
+                }
                 if (burstOnly) {
                     say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then three warm, tracing " + tracing);
                     cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots, 3);
@@ -82,7 +92,7 @@ public final class Benchmark {
                 cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration,
                         "on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : "");
             }
-            if (costOnly || burstOnly) {
+            if (costOnly || burstOnly || viewersOnly) {
                 System.out.println(cost);
                 if (options.containsKey("output")) {
                     Files.writeString(output, cost);
@@ -131,7 +141,8 @@ public final class Benchmark {
     }
 
     /** The three packaged services on the benchmark's ports and databases; with tracing on where traces go somewhere. */
-    private static Map<String, ServiceProcess> startServices(String traceEndpoint) {
+    /** @param profiled each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, written when it stops */
+    private static Map<String, ServiceProcess> startServices(String traceEndpoint, boolean profiled) {
         Map<String, ServiceProcess> services = new LinkedHashMap<>();
         for (String service : SERVICES) {
             List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + VIRTUAL_HOST,
@@ -144,7 +155,8 @@ public final class Benchmark {
                 properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
                         "quarkus.otel.exporter.otlp.endpoint=" + traceEndpoint));
             }
-            services.put(service, ServiceProcess.start(Path.of("."), service, PORTS.get(service), properties.toArray(String[]::new)));
+            List<String> jvm = profiled ? List.of("-XX:StartFlightRecording=settings=profile,filename=target/" + service + ".jfr") : List.of();
+            services.put(service, ServiceProcess.start(Path.of("."), service, PORTS.get(service), jvm, properties.toArray(String[]::new)));
         }
         services.values().forEach(ServiceProcess::awaitReady);
         return services;

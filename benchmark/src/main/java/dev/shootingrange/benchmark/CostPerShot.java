@@ -172,7 +172,7 @@ final class CostPerShot {
     }
 
     /** Per service, and PostgreSQL's and RabbitMQ's processes summed, in that order. */
-    private Map<String, Duration> cpuUsed(Snapshot before, Snapshot after) {
+    Map<String, Duration> cpuUsed(Snapshot before, Snapshot after) {
         Map<String, Duration> used = new LinkedHashMap<>();
         services.keySet().forEach(name -> used.put(name, Duration.ZERO));
         used.put(POSTGRESQL, Duration.ZERO);
@@ -183,7 +183,7 @@ final class CostPerShot {
         return used;
     }
 
-    private Snapshot snapshot() throws Exception {
+    Snapshot snapshot() throws Exception {
         Map<Long, Duration> cpu = new LinkedHashMap<>();
         Map<Long, String> processOf = new LinkedHashMap<>();
         services.forEach((name, service) -> record(ProcessHandle.of(service.pid()).orElseThrow(), name, cpu, processOf));

@@ -62,6 +62,11 @@ final class LoadRun {
         for (int i = 0; i < games; i++) {
             gameIds.add(newGame());
         }
+        return run(rate, duration, gameIds);
+    }
+
+    /** The same on games already started (that consoles watch, say): only this run's shots are counted. */
+    Result run(int rate, Duration duration, List<String> gameIds) throws Exception {
         failures.set(0);
         Map<String, Long> intendedStart = new ConcurrentHashMap<>();
         AtomicInteger accepted = new AtomicInteger();
@@ -77,7 +82,7 @@ final class LoadRun {
             while (fired.get() < due) {
                 int index = fired.getAndIncrement();
                 long intended = wallBegin + index * periodNanos / 1_000_000;
-                fire(gameIds.get(index % games), index / games, intended, intendedStart, accepted);
+                fire(gameIds.get(index % gameIds.size()), index / gameIds.size(), intended, intendedStart, accepted);
             }
         }, 0, Math.max(1, periodNanos / 1000), TimeUnit.MICROSECONDS);
         while (fired.get() < total) {
@@ -89,7 +94,7 @@ final class LoadRun {
         long lastProgress = System.currentTimeMillis();
         int counted = 0;
         while (System.currentTimeMillis() - lastProgress < 10_000) {
-            int now = counted(gameIds).size();
+            int now = thisRun(counted(gameIds), intendedStart).size();
             if (now > counted) {
                 counted = now;
                 lastProgress = System.currentTimeMillis();
@@ -99,7 +104,7 @@ final class LoadRun {
             }
             Thread.sleep(100);
         }
-        Map<String, Long> countedAt = counted(gameIds);
+        Map<String, Long> countedAt = thisRun(counted(gameIds), intendedStart);
         long lastCount = countedAt.values().stream().mapToLong(Long::longValue).max().orElse(loadEnd);
         double[] latencies = countedAt.entrySet().stream()
                 .filter(e -> intendedStart.containsKey(e.getKey()))
@@ -164,6 +169,11 @@ final class LoadRun {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"targetPosition\":42}"))
                 .build();
         return JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body()).path("gameId").asText();
+    }
+
+    private static Map<String, Long> thisRun(Map<String, Long> counted, Map<String, Long> fired) {
+        counted.keySet().retainAll(fired.keySet());
+        return counted;
     }
 
     /** attemptId → when the leader board counted it (its transaction's start), in epoch milliseconds. */

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
+import dev.shootingrange.scenario.web.LiveGames;
 
 /** The game's messages across the three services, in the order they happened: the console's sequence diagram. */
 @Path("/api/games/{gameId}/timeline")
@@ -32,15 +33,24 @@ public class TimelineResource {
     }
 
     private final Services services;
+    private final LiveGames live;
 
-    TimelineResource(Services services) {
+    TimelineResource(Services services, LiveGames live) {
         this.services = services;
+        this.live = live;
     }
 
-    /** Every history entry of every service, oldest first. */
+    /**
+     * Every history entry of every service, oldest first. Each console watching the game asks after each
+     * view it is pushed: one of them gathers it, the others share that ({@link LiveGames#sharedPerView}).
+     */
     @GET
     public List<Entry> timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
+        return live.sharedPerView(gameId, () -> gather(gameId));
+    }
+
+    private List<Entry> gather(String gameId) {
         List<Entry> entries = new ArrayList<>();
         for (String service : Services.ALL) {
             services.lab(service).history(gameId, 0, 1000).entries().forEach(entry -> entries.add(Entry.of(service, entry)));
