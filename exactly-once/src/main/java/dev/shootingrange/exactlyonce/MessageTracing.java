@@ -8,6 +8,8 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -60,8 +62,13 @@ public class MessageTracing {
 
     private final Tracer tracer;
 
-    MessageTracing(OpenTelemetry openTelemetry) {
-        this.tracer = openTelemetry.getTracer("dev.shootingrange.exactly-once");
+    /**
+     * @param disabled the SDK's switch: Quarkus then still hands out a working SDK, only not exporting,
+     *        so its spans would cost CPU and fill the outbox's trace_parent for nothing; a no-op tracer
+     *        costs nothing and only passes on a context that came in
+     */
+    MessageTracing(OpenTelemetry openTelemetry, @ConfigProperty(name = "quarkus.otel.sdk.disabled", defaultValue = "false") boolean disabled) {
+        this.tracer = (disabled ? OpenTelemetry.noop() : openTelemetry).getTracer("dev.shootingrange.exactly-once");
     }
 
     /** The span running on this thread as a W3C traceparent, or null outside a trace (or with tracing off). */
