@@ -14,6 +14,8 @@ import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.lab.MessageHistory;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.Shot;
+import dev.shootingrange.scenario.services.LeaderBoardApi;
+import dev.shootingrange.scenario.services.RangeApi;
 import dev.shootingrange.scenario.services.Services;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
@@ -32,8 +34,16 @@ public class ConsistencyChecker {
     /** @param settle how long a shot may wait for its outcome before it counts as lost */
     public Consistency.Verdict judge(String gameId, Duration settle) {
         scenario.requireGame(gameId);
-        List<Consistency.Decided> decided = decided(gameId);
-        Map<String, Consistency.Score> board = board(gameId);
+        return judge(gameId, settle, services.range().range(gameId), services.leaderBoard().board(gameId));
+    }
+
+    /** The same on what the range and the board said a moment ago (a live view asked them already). */
+    public Consistency.Verdict judge(String gameId, Duration settle, RangeApi.RangeView range, LeaderBoardApi.BoardView scores) {
+        List<Consistency.Decided> decided = range.outcomes().stream()
+                .map(o -> new Consistency.Decided(o.attemptId(), o.outcome(), o.messageId()))
+                .toList();
+        Map<String, Consistency.Score> board = new LinkedHashMap<>();
+        scores.players().forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
         return QuarkusTransaction.requiringNew().call(() -> Consistency.judge(gameId, shots(gameId), wire(gameId),
                 decided, board, Instant.now(), settle));
     }
@@ -56,16 +66,5 @@ public class ConsistencyChecker {
         }).toList();
     }
 
-    private List<Consistency.Decided> decided(String gameId) {
-        return services.range().range(gameId).outcomes().stream()
-                .map(o -> new Consistency.Decided(o.attemptId(), o.outcome(), o.messageId()))
-                .toList();
-    }
 
-    private Map<String, Consistency.Score> board(String gameId) {
-        Map<String, Consistency.Score> board = new LinkedHashMap<>();
-        services.leaderBoard().board(gameId).players()
-                .forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
-        return board;
-    }
 }

@@ -1,16 +1,22 @@
 package dev.shootingrange.scenario.lab;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
@@ -22,6 +28,7 @@ import dev.shootingrange.scenario.services.Services;
  */
 @Path("/api/lab/services")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton // one instance: its filter and its resource methods share what it keeps
 public class LabServicesResource {
 
     private static final String ALL = "all";
@@ -29,15 +36,41 @@ public class LabServicesResource {
     public record AllLabs(List<LabApi.LabView> services) {
     }
 
+    /** What every console's lab panel asks for every few seconds: asked of the services once a second at most. */
+    private static final long SHARED_FOR_NANOS = Duration.ofSeconds(1).toNanos();
+
+    private record Shared(AllLabs labs, long askedAtNanos) {
+    }
+
     private final Services services;
+    private volatile Shared shared;
 
     LabServicesResource(Services services) {
         this.services = services;
     }
 
+    /**
+     * Every service's lab. A room's consoles each refresh their lab panel every 3 s: the answer is shared
+     * for a second, and a change made through this resource is seen by the next asking at once.
+     */
     @GET
     public AllLabs labs() {
-        return new AllLabs(Services.ALL.stream().map(service -> services.lab(service).lab()).toList());
+        Shared last = shared;
+        if (last != null && System.nanoTime() - last.askedAtNanos < SHARED_FOR_NANOS) {
+            return last.labs;
+        }
+        long asked = System.nanoTime();
+        AllLabs labs = new AllLabs(Services.ALL.stream().map(service -> services.lab(service).lab()).toList());
+        shared = new Shared(labs, asked);
+        return labs;
+    }
+
+    /** A change to any lab through here: the next asking gets the labs as they are now. */
+    @ServerResponseFilter
+    public void forgetSharedLabs(ContainerRequestContext request) {
+        if (!HttpMethod.GET.equals(request.getMethod()) && request.getUriInfo().getPath().startsWith("/api/lab/")) {
+            shared = null;
+        }
     }
 
     @GET

@@ -29,6 +29,8 @@ import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.StepInterceptor;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.lab.ConsistencyChecker;
+import dev.shootingrange.scenario.services.LeaderBoardApi;
+import dev.shootingrange.scenario.services.RangeApi;
 import dev.shootingrange.scenario.services.Services;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
@@ -53,8 +55,11 @@ public class LiveGames implements StepInterceptor {
      * After a change, when to look again: soon (the other services handle the same messages a moment
      * later), after the checker's patience, and after the longest delay the lab's chaos can add.
      */
-    private static final long[] FOLLOW_UPS_MS = { 0, 300, 1_000, 2_500, 6_000, 15_000, 30_000, 61_000 };
-    private static final long TICK_MS = 100;
+    private static final long[] FOLLOW_UPS_MS = { 150, 1_000, 2_500, 6_000, 15_000, 30_000, 61_000 };
+    /** The first look waits a moment: a shot's FireAt and its outcome, a few ms apart, make one view. */
+    private static final long TICK_MS = 50;
+    /** A game that changes all the time is looked at twice a second at most, whoever watches it. */
+    private static final long MIN_SPACING_MS = 500;
 
     private final GameScenario games;
     private final Services services;
@@ -172,9 +177,14 @@ public class LiveGames implements StepInterceptor {
         computed.incrementAndGet();
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("game", games.view(gameId));
-        view.put("range", answer(() -> services.range().range(gameId)));
-        view.put("leaderboard", answer(() -> services.leaderBoard().board(gameId)));
-        view.put("consistency", answer(() -> checker.judge(gameId, SETTLE)));
+        Object range = answer(() -> services.range().range(gameId));
+        Object board = answer(() -> services.leaderBoard().board(gameId));
+        view.put("range", range);
+        view.put("leaderboard", board);
+        // The checker judges on the answers just shown, not on a second asking.
+        view.put("consistency", range instanceof RangeApi.RangeView decided && board instanceof LeaderBoardApi.BoardView scores
+                ? answer(() -> checker.judge(gameId, SETTLE, decided, scores))
+                : answer(() -> checker.judge(gameId, SETTLE)));
         try {
             return json.writeValueAsString(view);
         } catch (JsonProcessingException e) {
@@ -208,6 +218,7 @@ public class LiveGames implements StepInterceptor {
         /** Instants (epoch ms) at which to compute the view again, earliest first. */
         private final PriorityQueue<Long> lookAgain = new PriorityQueue<>();
         private boolean refreshing;
+        private long lastLook;
 
         Feed(String gameId) {
             this.gameId = gameId;
@@ -222,9 +233,10 @@ public class LiveGames implements StepInterceptor {
 
         /** Whether a look is due now; it is taken off, and no other starts until this one ends. */
         synchronized boolean due(long now) {
-            if (refreshing || lookAgain.isEmpty() || lookAgain.peek() > now) {
+            if (refreshing || lookAgain.isEmpty() || lookAgain.peek() > now || now - lastLook < MIN_SPACING_MS) {
                 return false;
             }
+            lastLook = now;
             while (!lookAgain.isEmpty() && lookAgain.peek() <= now) {
                 lookAgain.poll();
             }
@@ -247,7 +259,7 @@ public class LiveGames implements StepInterceptor {
             synchronized (this) {
                 if (last == null) {
                     last = view;
-                    lookAgain.add(System.currentTimeMillis() + FOLLOW_UPS_MS[2]);
+                    lookAgain.add(System.currentTimeMillis() + FOLLOW_UPS_MS[1]);
                 }
                 watcher.emit(last);
             }
