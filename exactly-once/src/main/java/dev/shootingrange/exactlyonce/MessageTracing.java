@@ -92,23 +92,18 @@ public class MessageTracing {
     /** A delivery taken from {@code queue}, under the publication its headers name. Made current by the caller. */
     Span consuming(String queue, Map<String, ?> headers, String exchange, String routingKey, String messageId, boolean redelivered) {
         Context parent = headers == null ? Context.root() : W3C.extract(Context.root(), headers, HEADERS);
-        var span = tracer.spanBuilder("process " + queue)
+        // An attribute set to null is left out.
+        return tracer.spanBuilder("process " + queue)
                 .setParent(parent)
                 .setSpanKind(SpanKind.CONSUMER)
                 .setAttribute(SYSTEM, "rabbitmq")
                 .setAttribute(OPERATION, "process")
                 .setAttribute(CONSUMER, queue)
-                .setAttribute(REDELIVERED, redelivered);
-        if (exchange != null) {
-            span.setAttribute(DESTINATION, exchange);
-        }
-        if (routingKey != null) {
-            span.setAttribute(ROUTING_KEY, routingKey);
-        }
-        if (messageId != null) {
-            span.setAttribute(MESSAGE_ID, messageId);
-        }
-        return span.startSpan();
+                .setAttribute(REDELIVERED, redelivered)
+                .setAttribute(DESTINATION, exchange)
+                .setAttribute(ROUTING_KEY, routingKey)
+                .setAttribute(MESSAGE_ID, messageId)
+                .startSpan();
     }
 
     /** What the inbox made of the delivery: handled, duplicate, dead-lettered or retried. */

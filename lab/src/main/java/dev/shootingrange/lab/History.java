@@ -1,9 +1,14 @@
 package dev.shootingrange.lab;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.function.Supplier;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -19,8 +24,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
 /**
- * Writes the {@link MessageHistory}: every copy received, in the transaction that had its effect where
- * there is one, and every copy the broker confirmed. The lab's timeline and checker read it.
+ * Records the {@link MessageHistory}: every copy received (once its handling committed, where there is
+ * one) and every copy the broker confirmed. The lab's timeline and checker read it.
  */
 @ApplicationScoped
 @Priority(10)
@@ -30,45 +35,64 @@ public class History implements StepInterceptor {
 
     private final boolean enabled;
     private final ExactlyOnceConfig config;
+    private final HistoryWriter writer;
+    private final TransactionSynchronizationRegistry transactions;
 
     History(@ConfigProperty(name = "exactly-once.history.enabled", defaultValue = "true") boolean enabled,
-            ExactlyOnceConfig config) {
+            ExactlyOnceConfig config, HistoryWriter writer, TransactionSynchronizationRegistry transactions) {
         this.enabled = enabled;
         this.config = config;
+        this.writer = writer;
+        this.transactions = transactions;
     }
 
     /**
-     * Handled and duplicate copies: in the current transaction, so the row commits or rolls back with
-     * the handling it describes. Dead-lettered and retried ones: apart, best effort.
+     * Handled and duplicate copies: once their handling committed, so the history shows only what
+     * took effect. Dead-lettered and retried ones: at once, no handling committed for them. Written by
+     * the {@link HistoryWriter}, off the consumer's path.
      */
     @Override
     public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
         if (!enabled) {
             return;
         }
-        Runnable write = () -> {
+        Instant at = Instant.now();
+        Supplier<MessageHistory> row = () -> {
             MessageHistory entry = MessageHistory.of(Direction.IN, MessageHistory.Disposition.valueOf(disposition.name()),
-                    (RangeMessage) read, message.body());
+                    (RangeMessage) read, message.body(), at);
             entry.redelivered = redelivered;
             entry.detail = detail;
-            entry.persist();
+            return entry;
         };
         if (disposition == Disposition.HANDLED || disposition == Disposition.DUPLICATE) {
-            write.run();
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        writer.add(row);
+                    }
+                }
+            });
         } else {
-            apart(write, disposition.name());
+            writer.add(row);
         }
     }
 
     /**
-     * In a transaction of its own, right after the broker confirmed: a copy that went out stays
-     * recorded even where the publisher then crashes and sends it again.
+     * Right after the broker confirmed, whatever the publisher does next: a copy that went out stays
+     * recorded even where the publisher then crashes and sends it again. Its body is read on the
+     * writer's thread, not the relay's.
      */
     @Override
     public void published(List<Envelope> copies) {
-        if (enabled && !copies.isEmpty()) {
-            apart(() -> copies.forEach(copy -> MessageHistory.of(Direction.OUT, MessageHistory.Disposition.PUBLISHED,
-                    MessageCodec.decode(copy.body()), copy.body()).persist()), "published");
+        if (enabled) {
+            Instant at = Instant.now();
+            copies.forEach(copy -> writer.add(() -> MessageHistory.of(Direction.OUT, MessageHistory.Disposition.PUBLISHED,
+                    MessageCodec.decode(copy.body()), copy.body(), at)));
         }
     }
 

@@ -33,11 +33,13 @@ public class LabResource implements LabApi {
     private final OutboxRelay relay;
     private final TakenMessages taken;
     private final Resend resend;
+    private final HistoryWriter history;
     private final String service;
 
     LabResource(Lab lab, InstructorKey instructorKey, ExactlyOnceMetrics metrics, OutboxRelay relay, TakenMessages taken, Resend resend,
-            @ConfigProperty(name = "quarkus.application.name") String service) {
+            HistoryWriter history, @ConfigProperty(name = "quarkus.application.name") String service) {
         this.lab = lab;
+        this.history = history;
         this.instructorKey = instructorKey;
         this.metrics = metrics;
         this.relay = relay;
@@ -140,6 +142,7 @@ public class LabResource implements LabApi {
         if (page < 0 || size < 1 || size > 1000) {
             throw Problem.badRequest("page must be 0 or more and size from 1 to 1000");
         }
+        history.flush(HistoryWriter.READ_WAIT);
         List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, page, size)
                 .stream()
                 .map(h -> new HistoryEntry(h.id, h.direction.name(), h.messageId, h.type, h.attemptId, h.causationId,

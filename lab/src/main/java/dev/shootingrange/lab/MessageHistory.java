@@ -76,11 +76,11 @@ public class MessageHistory extends PanacheEntityBase {
     public Instant recordedAt;
 
     /** @param message the body as read, or null where it could not be */
-    static MessageHistory of(Direction direction, Disposition disposition, RangeMessage message, byte[] body) {
+    static MessageHistory of(Direction direction, Disposition disposition, RangeMessage message, byte[] body, Instant at) {
         MessageHistory entry = new MessageHistory();
         entry.direction = direction;
         entry.disposition = disposition;
-        entry.recordedAt = Instant.now();
+        entry.recordedAt = at;
         entry.body = text(body);
         if (message != null) {
             entry.gameId = message.gameId();

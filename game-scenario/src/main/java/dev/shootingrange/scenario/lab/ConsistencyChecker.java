@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.lab.HistoryWriter;
 import dev.shootingrange.lab.MessageHistory;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.Shot;
@@ -25,10 +26,12 @@ public class ConsistencyChecker {
 
     private final GameScenario scenario;
     private final Services services;
+    private final HistoryWriter history;
 
-    ConsistencyChecker(GameScenario scenario, Services services) {
+    ConsistencyChecker(GameScenario scenario, Services services, HistoryWriter history) {
         this.scenario = scenario;
         this.services = services;
+        this.history = history;
     }
 
     /** @param settle how long a shot may wait for its outcome before it counts as lost */
@@ -44,6 +47,7 @@ public class ConsistencyChecker {
                 .toList();
         Map<String, Consistency.Score> board = new LinkedHashMap<>();
         scores.players().forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
+        history.flush(HistoryWriter.READ_WAIT);
         return QuarkusTransaction.requiringNew().call(() -> Consistency.judge(gameId, shots(gameId), wire(gameId),
                 decided, board, Instant.now(), settle));
     }

@@ -1,0 +1,148 @@
+package dev.shootingrange.lab;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * Writes the message history off the handlings' path: rows wait here and go to the database in
+ * batches, one statement and one commit for up to {@value #BATCH} rows, as soon as the previous batch
+ * is written. A row is built (and a published body read) on the writer's thread, not on the consumer's
+ * or the relay's. Readers of the history call {@link #flush} first, so they see every copy already
+ * recorded here. A process that dies loses the rows still waiting (a few ms' worth); the lab's crashes
+ * are simulated and lose nothing.
+ */
+@ApplicationScoped
+public class HistoryWriter {
+
+    private static final Logger LOG = Logger.getLogger(HistoryWriter.class);
+    private static final int BATCH = 500;
+    /** How long a reader waits for the rows still on their way: far longer than a batch takes. */
+    public static final Duration READ_WAIT = Duration.ofSeconds(2);
+    /** Far more than the rows of a few seconds at the lab's highest rates: a stuck database drops rows, not memory. */
+    private static final int CAPACITY = 100_000;
+    private static final String INSERT = """
+            insert into message_history (game_id, direction, message_id, type, attempt_id, causation_id, disposition,
+                                         redelivered, detail, body, recorded_at)
+            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+
+    private final AgroalDataSource dataSource;
+    private final LinkedBlockingQueue<Supplier<MessageHistory>> waiting = new LinkedBlockingQueue<>(CAPACITY);
+    /** Rows added and not yet written (or dropped): what {@link #flush} waits for. */
+    private final AtomicLong unwritten = new AtomicLong();
+    private final Thread writer;
+    private volatile boolean running = true;
+
+    HistoryWriter(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+        this.writer = new Thread(this::run, "history-writer");
+        this.writer.setDaemon(true);
+        this.writer.start();
+    }
+
+    /** Queues a row, built later on the writer's thread. */
+    void add(Supplier<MessageHistory> row) {
+        unwritten.incrementAndGet();
+        if (!waiting.offer(row)) {
+            unwritten.decrementAndGet();
+            LOG.debugf("message history full (%d rows waiting): a row is dropped", CAPACITY);
+        }
+    }
+
+    /** Waits until every row added so far is written, for at most {@code atMost}. */
+    public void flush(Duration atMost) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (unwritten.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private void run() {
+        List<Supplier<MessageHistory>> batch = new ArrayList<>(BATCH);
+        while (running || !waiting.isEmpty()) {
+            try {
+                Supplier<MessageHistory> first = waiting.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                waiting.drainTo(batch, BATCH - 1);
+                write(batch);
+            } catch (InterruptedException e) {
+                running = false;
+            } finally {
+                unwritten.addAndGet(-batch.size());
+                batch.clear();
+            }
+        }
+    }
+
+    private void write(List<Supplier<MessageHistory>> batch) {
+        try {
+            List<MessageHistory> rows = batch.stream().map(Supplier::get).toList();
+            QuarkusTransaction.requiringNew().run(() -> insert(rows));
+        } catch (RuntimeException e) {
+            // The history is the lab's picture of what happened, not part of it: a failed batch is let go.
+            LOG.debugf("%d rows of message history not written: %s", batch.size(), e);
+        }
+    }
+
+    private void insert(List<MessageHistory> rows) {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            for (MessageHistory row : rows) {
+                insert.setString(1, row.gameId);
+                insert.setString(2, row.direction.name());
+                setUuid(insert, 3, row.messageId);
+                insert.setString(4, row.type);
+                setUuid(insert, 5, row.attemptId);
+                setUuid(insert, 6, row.causationId);
+                insert.setString(7, row.disposition.name());
+                insert.setBoolean(8, row.redelivered);
+                insert.setString(9, row.detail);
+                insert.setString(10, row.body);
+                insert.setTimestamp(11, Timestamp.from(row.recordedAt));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void setUuid(PreparedStatement statement, int index, UUID value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.OTHER);
+        } else {
+            statement.setObject(index, value);
+        }
+    }
+
+    @PreDestroy
+    void stop() throws InterruptedException {
+        running = false;
+        writer.join(5_000);
+    }
+}
