@@ -31,7 +31,8 @@ import dev.shootingrange.testing.ServiceProcess;
  * steady load of "cost per shot"), --tracing=off|on|off,on (cost per shot once per setting, the services
  * restarted between; "on" exports every span over OTLP to a sink here), --only=cost (cost per shot
  * alone: printed, and written to --output=FILE only if given), --only=burst (the same for a burst of
- * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, three warm),
+ * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, then
+ * --burst-runs=N warm, 3 unless told),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr).
  */
@@ -60,6 +61,7 @@ public final class Benchmark {
         boolean viewersOnly = "viewers".equals(options.get("only"));
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
+        int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
 
         StringBuilder report = new StringBuilder();
@@ -78,8 +80,8 @@ public final class Benchmark {
                     continue;
                 }
                 if (burstOnly) {
-                    say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then three warm, tracing " + tracing);
-                    cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots, 3);
+                    say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then " + burstRuns + " warm, tracing " + tracing);
+                    cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots, burstRuns);
                     continue;
                 }
 

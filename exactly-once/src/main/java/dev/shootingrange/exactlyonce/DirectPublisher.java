@@ -6,8 +6,6 @@ import java.util.concurrent.Executors;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
@@ -44,18 +42,7 @@ public class DirectPublisher {
             publish(message);
             throw crash;
         }
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    afterCommit.execute(() -> publishAfterCommit(message));
-                }
-            }
-        });
+        AfterCommit.run(transactions, () -> afterCommit.execute(() -> publishAfterCommit(message)));
     }
 
     private void publishAfterCommit(Envelope message) {

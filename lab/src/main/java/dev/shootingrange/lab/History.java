@@ -6,8 +6,6 @@ import java.util.function.Supplier;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -15,6 +13,7 @@ import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Disposition;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
@@ -65,18 +64,7 @@ public class History implements StepInterceptor {
             return entry;
         };
         if (disposition == Disposition.HANDLED || disposition == Disposition.DUPLICATE) {
-            transactions.registerInterposedSynchronization(new Synchronization() {
-                @Override
-                public void beforeCompletion() {
-                }
-
-                @Override
-                public void afterCompletion(int status) {
-                    if (status == Status.STATUS_COMMITTED) {
-                        writer.add(row);
-                    }
-                }
-            });
+            AfterCommit.run(transactions, () -> writer.add(row));
         } else {
             writer.add(row);
         }

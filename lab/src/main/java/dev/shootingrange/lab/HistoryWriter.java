@@ -24,8 +24,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * Writes the message history off the handlings' path: rows wait here and go to the database in
- * batches, one statement and one commit for up to {@value #BATCH} rows, as soon as the previous batch
- * is written. A row is built (and a published body read) on the writer's thread, not on the consumer's
+ * batches, one statement and one commit for up to {@value #BATCH} rows, each batch gathering for
+ * {@value #LINGER_MS} ms after its first row. A row is built (and a published body read) on the writer's thread, not on the consumer's
  * or the relay's. Readers of the history call {@link #flush} first, so they see every copy already
  * recorded here. A process that dies loses the rows still waiting (a few ms' worth); the lab's crashes
  * are simulated and lose nothing.
@@ -35,6 +35,8 @@ public class HistoryWriter {
 
     private static final Logger LOG = Logger.getLogger(HistoryWriter.class);
     private static final int BATCH = 500;
+    /** After the first row of a batch, how long the others may take to join it: fewer, larger commits. */
+    private static final long LINGER_MS = 20;
     /** How long a reader waits for the rows still on their way: far longer than a batch takes. */
     public static final Duration READ_WAIT = Duration.ofSeconds(2);
     /** Far more than the rows of a few seconds at the lab's highest rates: a stuck database drops rows, not memory. */
@@ -89,7 +91,15 @@ public class HistoryWriter {
                     continue;
                 }
                 batch.add(first);
-                waiting.drainTo(batch, BATCH - 1);
+                long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MS);
+                for (long left; batch.size() < BATCH && (left = until - System.nanoTime()) > 0;) {
+                    Supplier<MessageHistory> next = waiting.poll(left, TimeUnit.NANOSECONDS);
+                    if (next == null) {
+                        break;
+                    }
+                    batch.add(next);
+                    waiting.drainTo(batch, BATCH - batch.size());
+                }
                 write(batch);
             } catch (InterruptedException e) {
                 running = false;
