@@ -34,6 +34,7 @@ import dev.shootingrange.testing.ServiceProcess;
  * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, then
  * --burst-runs=N warm, 3 unless told),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
+ * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr).
  */
 public final class Benchmark {
@@ -59,6 +60,7 @@ public final class Benchmark {
         boolean costOnly = "cost".equals(options.get("only"));
         boolean burstOnly = "burst".equals(options.get("only"));
         boolean viewersOnly = "viewers".equals(options.get("only"));
+        boolean roomOnly = "room".equals(options.get("only"));
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
@@ -73,6 +75,12 @@ public final class Benchmark {
                 services.values().forEach(Benchmark::stop);
                 services = startServices("on".equals(tracing) ? traces.endpoint() : null, "true".equals(options.get("jfr")));
                 load = new LoadRun(services.get("game-scenario").baseUrl(), JDBC + DATABASES.get("leader-board"), games);
+                if (roomOnly) {
+                    say("a workshop room: " + viewers + " players and consoles on " + games + " games, a storm in the middle");
+                    cost += new RoomRun(load, services.get("game-scenario").baseUrl())
+                            .measure(services.get("shooting-range").baseUrl(), viewers, Duration.ofSeconds(60));
+                    continue;
+                }
                 if (viewersOnly) {
                     say("what watching costs: " + viewers + " consoles on " + games + " games at 10 shots/s, then idle");
                     cost += new ViewersCost(new CostPerShot(services, JDBC), load, services.get("game-scenario").baseUrl())
@@ -94,7 +102,7 @@ public final class Benchmark {
                 cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration,
                         "on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : "");
             }
-            if (costOnly || burstOnly || viewersOnly) {
+            if (costOnly || burstOnly || viewersOnly || roomOnly) {
                 System.out.println(cost);
                 if (options.containsKey("output")) {
                     Files.writeString(output, cost);

@@ -1,21 +1,10 @@
 package dev.shootingrange.benchmark;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * What watching costs: a workshop room's consoles (each asking what a browser's console asks) on the games being played, against the same play with nobody watching; then the same
@@ -30,12 +19,6 @@ final class ViewersCost {
     private final CostPerShot meter;
     private final LoadRun load;
     private final String scenarioUrl;
-    private final HttpClient http = HttpClient.newHttpClient();
-    private final ScheduledExecutorService labPanel = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "lab-panels");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     ViewersCost(CostPerShot meter, LoadRun load, String scenarioUrl) {
         this.meter = meter;
@@ -47,11 +30,10 @@ final class ViewersCost {
         List<String> gameIds = load.newGames(rangeUrl);
         load.run(rate, Duration.ofSeconds(10), gameIds); // warm the path being measured
         Map<String, Double> alone = cores(() -> load.run(rate, duration, gameIds));
-        List<CompletableFuture<HttpResponse<Stream<String>>>> consoles = new ArrayList<>();
         AtomicInteger views = new AtomicInteger();
-        try {
+        try (Consoles consoles = new Consoles(scenarioUrl)) {
             for (int i = 0; i < viewers; i++) {
-                consoles.add(watch(gameIds.get(i % gameIds.size()), views));
+                consoles.open(gameIds.get(i % gameIds.size()), view -> views.incrementAndGet());
             }
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (views.get() < viewers && System.nanoTime() < deadline) {
@@ -63,35 +45,9 @@ final class ViewersCost {
             Thread.sleep(QUIET.toMillis());
             Map<String, Double> idle = cores(() -> Thread.sleep(IDLE_MEASURED.toMillis()));
             return table(viewers, gameIds.size(), rate, duration, alone, watched, idle, pushed);
-        } finally {
-            labPanel.shutdownNow();
-            consoles.forEach(console -> console.thenAccept(response -> response.body().close()).cancel(true));
         }
     }
 
-    /**
-     * What a browser's console does: the game's live feed, its timeline fetched after each view pushed
-     * (main.js), and the lab panel refreshed every 3 s (lab.js: the access, then every service's lab).
-     */
-    private CompletableFuture<HttpResponse<Stream<String>>> watch(String gameId, AtomicInteger views) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + gameId + "/live"))
-                .header("Accept", "text/event-stream").build();
-        CompletableFuture<HttpResponse<Stream<String>>> console = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
-        console.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(line -> {
-            views.incrementAndGet();
-            get("/api/games/" + gameId + "/timeline");
-        }));
-        labPanel.scheduleAtFixedRate(() -> {
-            if (!console.isCancelled()) {
-                get("/api/lab/access").thenRun(() -> get("/api/lab/services"));
-            }
-        }, ThreadLocalRandom.current().nextInt(3000), 3000, TimeUnit.MILLISECONDS);
-        return console;
-    }
-
-    private CompletableFuture<HttpResponse<Void>> get(String path) {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create(scenarioUrl + path)).build(), HttpResponse.BodyHandlers.discarding());
-    }
 
     @FunctionalInterface
     private interface Work {

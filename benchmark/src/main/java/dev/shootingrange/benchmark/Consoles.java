@@ -1,0 +1,62 @@
+package dev.shootingrange.benchmark;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Browsers' consoles, as far as the services can tell: each asks what the console's scripts ask (the
+ * game's live feed; the timeline after each view pushed, main.js; the lab panel every 3 s, lab.js).
+ */
+final class Consoles implements AutoCloseable {
+
+    private final String scenarioUrl;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final ScheduledExecutorService labPanels = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "lab-panels");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final List<CompletableFuture<HttpResponse<Stream<String>>>> open = new ArrayList<>();
+
+    Consoles(String scenarioUrl) {
+        this.scenarioUrl = scenarioUrl;
+    }
+
+    /** Opens a console on the game; {@code onView} gets each view's JSON as it arrives. */
+    void open(String gameId, Consumer<String> onView) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + gameId + "/live"))
+                .header("Accept", "text/event-stream").build();
+        CompletableFuture<HttpResponse<Stream<String>>> console = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+        console.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(line -> {
+            onView.accept(line.substring("data:".length()));
+            get("/api/games/" + gameId + "/timeline");
+        }));
+        labPanels.scheduleAtFixedRate(() -> {
+            if (!console.isCancelled()) {
+                get("/api/lab/access").thenRun(() -> get("/api/lab/services"));
+            }
+        }, ThreadLocalRandom.current().nextInt(3000), 3000, TimeUnit.MILLISECONDS);
+        open.add(console);
+    }
+
+    private CompletableFuture<HttpResponse<Void>> get(String path) {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(scenarioUrl + path)).build(), HttpResponse.BodyHandlers.discarding());
+    }
+
+    @Override
+    public void close() {
+        labPanels.shutdownNow();
+        open.forEach(console -> console.thenAccept(response -> response.body().close()).cancel(true));
+    }
+}

@@ -1,0 +1,147 @@
+package dev.shootingrange.benchmark;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * A workshop room: players each firing about a shot a second at their table's game, each with a
+ * console open on it, and the instructor starting the storm experiment in the middle. A shot's latency
+ * runs from its request to the first console showing its outcome; a shot no console ever shows an
+ * outcome for is lost.
+ */
+final class RoomRun {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** After the storm's own run, how long its faults may still be felt (its delayed copies). */
+    private static final Duration STORM_AFTERMATH = Duration.ofSeconds(5);
+
+    private final LoadRun load;
+    private final String scenarioUrl;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    RoomRun(LoadRun load, String scenarioUrl) {
+        this.load = load;
+        this.scenarioUrl = scenarioUrl;
+    }
+
+    String measure(String rangeUrl, int players, Duration duration) throws Exception {
+        List<String> games = load.newGames(rangeUrl);
+        Map<String, Long> firedAt = new ConcurrentHashMap<>();
+        Map<String, Long> shownAt = new ConcurrentHashMap<>();
+        AtomicInteger refused = new AtomicInteger();
+        long[] storm = new long[2];
+        ScheduledExecutorService room = Executors.newScheduledThreadPool(2);
+        try (Consoles consoles = new Consoles(scenarioUrl)) {
+            for (int player = 0; player < players; player++) {
+                consoles.open(games.get(player % games.size()), view -> outcomesShown(view, shownAt));
+            }
+            long start = System.currentTimeMillis();
+            for (int player = 0; player < players; player++) {
+                String game = games.get(player % games.size());
+                String body = "{\"player\":\"player-" + player + "\",\"position\":%d}";
+                room.scheduleAtFixedRate(() -> fire(game, body.formatted(ThreadLocalRandom.current().nextInt(100)), firedAt, refused),
+                        ThreadLocalRandom.current().nextInt(1000), 1000, TimeUnit.MILLISECONDS);
+            }
+            room.schedule(() -> {
+                storm[0] = System.currentTimeMillis();
+                post("/api/lab/experiments/storm", "{\"protections\":\"on\"}");
+                storm[1] = System.currentTimeMillis();
+            }, duration.toMillis() / 3, TimeUnit.MILLISECONDS);
+            Thread.sleep(duration.toMillis());
+            room.shutdown();
+            room.awaitTermination(2, TimeUnit.MINUTES);
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!shownAt.keySet().containsAll(firedAt.keySet()) && System.currentTimeMillis() < deadline) {
+                Thread.sleep(100);
+            }
+            return table(players, games.size(), duration, start, storm, firedAt, shownAt, refused.get());
+        } finally {
+            room.shutdownNow();
+        }
+    }
+
+    private void fire(String game, String body, Map<String, Long> firedAt, AtomicInteger refused) {
+        long sent = System.currentTimeMillis();
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + game + "/shots"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 202) {
+                firedAt.put(JSON.readTree(response.body()).path("attemptId").asText(), sent);
+            } else {
+                refused.incrementAndGet();
+            }
+        } catch (Exception e) {
+            refused.incrementAndGet();
+        }
+    }
+
+    private void post(String path, String body) {
+        try {
+            http.send(HttpRequest.newBuilder(URI.create(scenarioUrl + path)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding());
+        } catch (Exception e) {
+            throw new IllegalStateException("POST " + path, e);
+        }
+    }
+
+    private static void outcomesShown(String view, Map<String, Long> shownAt) {
+        long now = System.currentTimeMillis();
+        try {
+            for (JsonNode shot : JSON.readTree(view).path("game").path("shots")) {
+                if (!"PENDING".equals(shot.path("outcome").asText())) {
+                    shownAt.putIfAbsent(shot.path("attemptId").asText(), now);
+                }
+            }
+        } catch (Exception e) {
+            // a view that cannot be read shows nothing
+        }
+    }
+
+    private static String table(int players, int games, Duration duration, long start, long[] storm, Map<String, Long> firedAt,
+            Map<String, Long> shownAt, int refused) {
+        long stormEnd = storm[1] + STORM_AFTERMATH.toMillis();
+        double[] calm = latencies(firedAt, shownAt, fired -> fired < storm[0] || fired > stormEnd);
+        double[] stormy = latencies(firedAt, shownAt, fired -> fired >= storm[0] && fired <= stormEnd);
+        long lost = firedAt.keySet().stream().filter(shot -> !shownAt.containsKey(shot)).count();
+        StringBuilder table = new StringBuilder("## A workshop room\n\n").append(String.format(
+                "%d players, each firing a shot a second at one of %d games through the console's API, each with a console"
+                        + " open on it (the live feed, the timeline after each view, the lab panel), for %d s; the storm"
+                        + " experiment (protections on) started at %d s and ran %.0f s. Latency: from a shot's request to the"
+                        + " first console showing its outcome; \"during the storm\" counts shots fired from its start until"
+                        + " %d s after its end.%n%n",
+                players, games, duration.toSeconds(), (storm[0] - start) / 1000, (storm[1] - storm[0]) / 1000.0,
+                STORM_AFTERMATH.toSeconds()));
+        table.append("| shots | fired | p50 | p95 | p99 | max |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
+        table.append(row("outside the storm", calm)).append(row("during the storm", stormy));
+        table.append(String.format("%nShots accepted: %d; refused: %d; **never shown with an outcome: %d**.%n%n", firedAt.size(), refused, lost));
+        return table.toString();
+    }
+
+    private static String row(String name, double[] sorted) {
+        return String.format("| %s | %d | %.0f ms | %.0f ms | %.0f ms | %.0f ms |%n", name, sorted.length,
+                LoadRun.percentile(sorted, 50), LoadRun.percentile(sorted, 95), LoadRun.percentile(sorted, 99),
+                sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1]);
+    }
+
+    private static double[] latencies(Map<String, Long> firedAt, Map<String, Long> shownAt, java.util.function.LongPredicate when) {
+        return firedAt.entrySet().stream()
+                .filter(shot -> when.test(shot.getValue()) && shownAt.containsKey(shot.getKey()))
+                .mapToDouble(shot -> shownAt.get(shot.getKey()) - shot.getValue())
+                .sorted().toArray();
+    }
+}
