@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
@@ -21,7 +22,10 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
 import dev.shootingrange.scenario.web.LiveGames;
+import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -62,12 +66,17 @@ class LiveGamesTest {
         await().untilAsserted(() -> assertThat(seen).allSatisfy(views -> assertThat(views).isNotEmpty()));
         long before = live.computed();
 
-        given().contentType(ContentType.JSON).body("{\"player\": \"alice\", \"position\": 7}")
-                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202);
+        String attemptId = given().contentType(ContentType.JSON).body("{\"player\": \"alice\", \"position\": 7}")
+                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202).extract().path("attemptId");
 
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(seen)
                 .allSatisfy(views -> assertThat(views).anySatisfy(view -> assertThat(view).contains("\"player\":\"alice\""))));
         assertThat(live.computed() - before).as("views computed for %d watchers", WATCHERS).isLessThan(WATCHERS);
+
+        Broker.shared().publish(Hit.of(FireAt.create(gameId, UUID.fromString(attemptId), "alice", 7), 7));
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(seen)
+                .allSatisfy(views -> assertThat(views).anySatisfy(view -> assertThat(view).contains("\"outcome\":\"HIT\""))));
     }
 
     /** Every data line of the game's event stream, as it arrives. */

@@ -15,6 +15,8 @@ import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
 
@@ -24,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Disposition;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.StepInterceptor;
@@ -39,11 +42,14 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.mutiny.subscription.MultiEmitter;
 
 /**
- * One live view per watched game, shared by every browser that watches it. It is computed when a
- * message of the game crosses this service (a shot or a move sent, an outcome received, a copy
- * dropped), then again a few times while the range and the leader board catch up and the checker's
- * patience for a lost shot runs out. A game nobody watches, or where nothing has happened for a
- * minute, costs nothing however many browsers have it open.
+ * One live view per watched game, shared by every browser that watches it, in two speeds. When a
+ * message of the game crosses this service (a shot or a move sent, an outcome committed, a copy
+ * dropped), the scenario's own part of the view (its shots and their outcomes) is read again at once
+ * and pushed with the rest as last seen. The rest (what the range and the leader board say, and the
+ * checker's verdict on all of it) is asked for a moment later, again while the other services catch
+ * up and the checker's patience for a lost shot runs out, and at most once a second per game. A game
+ * nobody watches, or where nothing has happened for a minute, costs nothing however many browsers have
+ * it open.
  */
 @ApplicationScoped
 public class LiveGames implements StepInterceptor {
@@ -52,33 +58,38 @@ public class LiveGames implements StepInterceptor {
     /** How long a shot may wait for its outcome before the checker calls it lost. */
     static final Duration SETTLE = Duration.ofSeconds(5);
     /**
-     * After a change, when to look again: soon (the other services handle the same messages a moment
-     * later), after the checker's patience, and after the longest delay the lab's chaos can add.
+     * After a change, when to ask the other services again: soon (they handle the same messages a
+     * moment later), after the checker's patience, and after the longest delay the lab's chaos adds.
      */
-    private static final long[] FOLLOW_UPS_MS = { 150, 1_000, 2_500, 6_000, 15_000, 30_000, 61_000 };
-    /** The first look waits a moment: a shot's FireAt and its outcome, a few ms apart, make one view. */
-    private static final long TICK_MS = 50;
-    /** A game that changes all the time is looked at twice a second at most, whoever watches it. */
-    private static final long MIN_SPACING_MS = 500;
+    private static final long[] FULL_LOOKS_MS = { 300, 1_000, 2_500, 6_000, 15_000, 30_000, 61_000 };
+    private static final long FULL_SPACING_MS = 1_000;
+    private static final long TICK_MS = 25;
+
+    private enum Look {
+        NONE, OWN, FULL
+    }
 
     private final GameScenario games;
     private final Services services;
     private final ConsistencyChecker checker;
     private final ObjectMapper json;
+    private final TransactionSynchronizationRegistry transactions;
     private final Map<String, Feed> feeds = new ConcurrentHashMap<>();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "live-games");
         thread.setDaemon(true);
         return thread;
     });
-    /** Views computed since start: what the benchmark and the tests read to see that nothing is polled. */
+    /** Full views computed since start (the other services asked): what the tests read to see that nothing is polled. */
     private final AtomicLong computed = new AtomicLong();
 
-    LiveGames(GameScenario games, Services services, ConsistencyChecker checker, ObjectMapper json) {
+    LiveGames(GameScenario games, Services services, ConsistencyChecker checker, ObjectMapper json,
+            TransactionSynchronizationRegistry transactions) {
         this.games = games;
         this.services = services;
         this.checker = checker;
         this.json = json;
+        this.transactions = transactions;
         ticker.scheduleWithFixedDelay(this::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
     }
 
@@ -100,9 +111,9 @@ public class LiveGames implements StepInterceptor {
     }
 
     /**
-     * What watchers of a game fetch after each view (its timeline, say), computed once per view and
-     * shared: the first watcher to ask after a new view computes it, the others get that. A game
-     * nobody watches has nothing to share, and {@code compute} runs for each call.
+     * What watchers of a game fetch after each view (its timeline, say), computed once per full view
+     * and shared: the first watcher to ask after one computes it, the others get that. A game nobody
+     * watches has nothing to share, and {@code compute} runs for each call.
      */
     public <T> T sharedPerView(String gameId, Supplier<T> compute) {
         Feed feed = feeds.get(gameId);
@@ -112,7 +123,7 @@ public class LiveGames implements StepInterceptor {
         return feed.shared(compute);
     }
 
-    /** Something about the game changed here: look again now, and a few times after. */
+    /** Something about the game changed here: show it now, and ask the other services soon. */
     public void changed(String gameId) {
         Feed feed = gameId == null ? null : feeds.get(gameId);
         if (feed != null) {
@@ -120,10 +131,15 @@ public class LiveGames implements StepInterceptor {
         }
     }
 
+    /** A copy received: seen once its handling committed, where there is one. */
     @Override
     public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
         if (read instanceof RangeMessage received) {
-            changed(received.gameId());
+            if (transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
+                AfterCommit.run(transactions, () -> changed(received.gameId()));
+            } else {
+                changed(received.gameId());
+            }
         }
     }
 
@@ -145,8 +161,9 @@ public class LiveGames implements StepInterceptor {
         try {
             long now = System.currentTimeMillis();
             for (Feed feed : feeds.values()) {
-                if (feed.due(now)) {
-                    Infrastructure.getDefaultWorkerPool().execute(feed::refresh);
+                Look look = feed.due(now);
+                if (look != Look.NONE) {
+                    Infrastructure.getDefaultWorkerPool().execute(() -> feed.refresh(look == Look.FULL));
                 }
             }
         } catch (RuntimeException e) {
@@ -155,44 +172,21 @@ public class LiveGames implements StepInterceptor {
         }
     }
 
-    /**
-     * One view of the game; a service that does not answer is shown as such, not as an error. Computed
-     * off any request (the ticker's refreshes), so in a request context of its own: the checker reads
-     * the database outside a transaction.
-     */
-    String snapshot(String gameId) {
+    /** Off any request (the ticker's refreshes), so in a request context of its own: the checker reads outside a transaction. */
+    private <T> T inRequest(Supplier<T> work) {
         ManagedContext request = Arc.container().requestContext();
         if (request.isActive()) {
-            return view(gameId);
+            return work.get();
         }
         request.activate();
         try {
-            return view(gameId);
+            return work.get();
         } finally {
             request.terminate();
         }
     }
 
-    private String view(String gameId) {
-        computed.incrementAndGet();
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("game", games.view(gameId));
-        Object range = answer(() -> services.range().range(gameId));
-        Object board = answer(() -> services.leaderBoard().board(gameId));
-        view.put("range", range);
-        view.put("leaderboard", board);
-        // The checker judges on the answers just shown, not on a second asking.
-        view.put("consistency", range instanceof RangeApi.RangeView decided && board instanceof LeaderBoardApi.BoardView scores
-                ? answer(() -> checker.judge(gameId, SETTLE, decided, scores))
-                : answer(() -> checker.judge(gameId, SETTLE)));
-        try {
-            return json.writeValueAsString(view);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Object answer(java.util.function.Supplier<Object> call) {
+    private static Object answer(Supplier<Object> call) {
         try {
             return call.get();
         } catch (Problem unavailable) {
@@ -205,48 +199,63 @@ public class LiveGames implements StepInterceptor {
         ticker.shutdownNow();
     }
 
-    /** A watched game: its watchers, its last view, and when to look at it again. */
+    /** A watched game: its watchers, its view in parts, and when to look at it again. */
     private final class Feed {
 
         final String gameId;
-        /** Added and removed under {@code feeds}; iterated by the one refresh that runs at a time. */
+        /** Added and removed under {@code feeds}; iterated under this feed's lock. */
         final List<MultiEmitter<? super String>> watchers = new CopyOnWriteArrayList<>();
+        /** The view last pushed, and the other services' parts of it as last asked. */
         private String last;
-        /** What {@link #sharedPerView} computed for the view {@code last}, or null. */
-        private Object sharedForLast;
-        private String sharedFor;
-        /** Instants (epoch ms) at which to compute the view again, earliest first. */
-        private final PriorityQueue<Long> lookAgain = new PriorityQueue<>();
+        private Object range;
+        private Object board;
+        private Object consistency;
+        private long fullViews;
+        /** What {@link #sharedPerView} computed, and for which full view. */
+        private Object shared;
+        private long sharedFor = -1;
+        private boolean ownDue;
+        private final PriorityQueue<Long> fullLooks = new PriorityQueue<>();
+        private long lastFull;
         private boolean refreshing;
-        private long lastLook;
 
         Feed(String gameId) {
             this.gameId = gameId;
         }
 
         synchronized void changed(long now) {
-            lookAgain.clear();
-            for (long after : FOLLOW_UPS_MS) {
-                lookAgain.add(now + after);
+            ownDue = true;
+            fullLooks.clear();
+            for (long after : FULL_LOOKS_MS) {
+                fullLooks.add(now + after);
             }
         }
 
-        /** Whether a look is due now; it is taken off, and no other starts until this one ends. */
-        synchronized boolean due(long now) {
-            if (refreshing || lookAgain.isEmpty() || lookAgain.peek() > now || now - lastLook < MIN_SPACING_MS) {
-                return false;
+        /** Which look is due now; it is taken off, and no other starts until this one ends. */
+        synchronized Look due(long now) {
+            if (refreshing) {
+                return Look.NONE;
             }
-            lastLook = now;
-            while (!lookAgain.isEmpty() && lookAgain.peek() <= now) {
-                lookAgain.poll();
+            if (!fullLooks.isEmpty() && fullLooks.peek() <= now && now - lastFull >= FULL_SPACING_MS) {
+                while (!fullLooks.isEmpty() && fullLooks.peek() <= now) {
+                    fullLooks.poll();
+                }
+                lastFull = now;
+                ownDue = false;
+                refreshing = true;
+                return Look.FULL;
             }
-            refreshing = true;
-            return true;
+            if (ownDue) {
+                ownDue = false;
+                refreshing = true;
+                return Look.OWN;
+            }
+            return Look.NONE;
         }
 
         /**
-         * A new watcher gets the last view computed, or a fresh one (with a second look soon, in case it
-         * raced a change). Views go out under this feed's lock, so a watcher never gets an older one last.
+         * A new watcher gets the last view, or a full one computed now. Views go out under this feed's
+         * lock, so a watcher never gets an older one last.
          */
         void welcome(MultiEmitter<? super String> watcher) {
             synchronized (this) {
@@ -255,50 +264,90 @@ public class LiveGames implements StepInterceptor {
                     return;
                 }
             }
-            String view = snapshot(gameId);
+            look(true);
             synchronized (this) {
-                if (last == null) {
-                    last = view;
-                    lookAgain.add(System.currentTimeMillis() + FOLLOW_UPS_MS[1]);
+                // In case the first view raced a change: ask again in a moment.
+                fullLooks.add(System.currentTimeMillis() + FULL_LOOKS_MS[1]);
+                if (last != null) {
+                    watcher.emit(last);
                 }
-                watcher.emit(last);
             }
         }
 
-        @SuppressWarnings("unchecked")
-        <T> T shared(Supplier<T> compute) {
-            String view;
-            synchronized (this) {
-                if (sharedForLast != null && sharedFor == last) {
-                    return (T) sharedForLast;
-                }
-                view = last;
-            }
-            T value = compute.get();
-            synchronized (this) {
-                if (view == last) {
-                    sharedFor = view;
-                    sharedForLast = value;
-                }
-            }
-            return value;
-        }
-
-        void refresh() {
+        void refresh(boolean full) {
             try {
-                String view = snapshot(gameId);
-                synchronized (this) {
-                    if (!view.equals(last)) {
-                        last = view;
-                        watchers.forEach(watcher -> watcher.emit(view));
-                    }
-                }
+                look(full);
             } catch (RuntimeException e) {
                 LOG.debugf("live view of %s not computed: %s", gameId, e);
             } finally {
                 synchronized (this) {
                     refreshing = false;
                 }
+            }
+        }
+
+        /** Reads the scenario's part, and the others' where {@code full}; pushes the view if it changed. */
+        private void look(boolean full) {
+            Map<String, Object> parts = inRequest(() -> {
+                Map<String, Object> read = new LinkedHashMap<>();
+                read.put("game", games.view(gameId));
+                if (full) {
+                    computed.incrementAndGet();
+                    Object decided = answer(() -> services.range().range(gameId));
+                    Object scores = answer(() -> services.leaderBoard().board(gameId));
+                    read.put("range", decided);
+                    read.put("leaderboard", scores);
+                    // The checker judges on the answers just read, not on a second asking.
+                    read.put("consistency", decided instanceof RangeApi.RangeView r && scores instanceof LeaderBoardApi.BoardView b
+                            ? answer(() -> checker.judge(gameId, SETTLE, r, b))
+                            : answer(() -> checker.judge(gameId, SETTLE)));
+                }
+                return read;
+            });
+            synchronized (this) {
+                if (full) {
+                    range = parts.get("range");
+                    board = parts.get("leaderboard");
+                    consistency = parts.get("consistency");
+                    fullViews++;
+                }
+                Map<String, Object> view = new LinkedHashMap<>();
+                view.put("game", parts.get("game"));
+                view.put("range", range);
+                view.put("leaderboard", board);
+                view.put("consistency", consistency);
+                String text = write(view);
+                if (!text.equals(last)) {
+                    last = text;
+                    watchers.forEach(watcher -> watcher.emit(text));
+                }
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        <T> T shared(Supplier<T> compute) {
+            long view;
+            synchronized (this) {
+                if (shared != null && sharedFor == fullViews) {
+                    return (T) shared;
+                }
+                view = fullViews;
+            }
+            T value = compute.get();
+            synchronized (this) {
+                if (view == fullViews) {
+                    sharedFor = view;
+                    shared = value;
+                }
+            }
+            return value;
+        }
+
+        private String write(Map<String, Object> view) {
+            try {
+                return json.writeValueAsString(view);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
             }
         }
     }
