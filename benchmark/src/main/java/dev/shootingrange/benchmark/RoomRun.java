@@ -74,20 +74,22 @@ final class RoomRun {
         }
     }
 
+    /** Asynchronous, as each player's browser is: a slow answer delays no other player's shot. */
     private void fire(String game, String body, Map<String, Long> firedAt, AtomicInteger refused) {
         long sent = System.currentTimeMillis();
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + game + "/shots"))
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 202) {
-                firedAt.put(JSON.readTree(response.body()).path("attemptId").asText(), sent);
-            } else {
-                refused.incrementAndGet();
-            }
-        } catch (Exception e) {
-            refused.incrementAndGet();
-        }
+        http.sendAsync(HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + game + "/shots"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString()).whenComplete((response, failure) -> {
+                    try {
+                        if (failure == null && response.statusCode() == 202) {
+                            firedAt.put(JSON.readTree(response.body()).path("attemptId").asText(), sent);
+                        } else {
+                            refused.incrementAndGet();
+                        }
+                    } catch (Exception e) {
+                        refused.incrementAndGet();
+                    }
+                });
     }
 
     private void post(String path, String body) {
