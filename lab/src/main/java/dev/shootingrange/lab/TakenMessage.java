@@ -61,8 +61,9 @@ public class TakenMessage extends PanacheEntityBase {
         return new Envelope(messageId, type, exchange, routingKey, body, traceParent);
     }
 
-    static boolean anyDelayed() {
-        return count("releaseAt is not null") > 0;
+    /** Delayed rows whose time passed a while ago: their timer should have published them. */
+    static boolean anyOverdue() {
+        return count("releaseAt < ?1", Instant.now().minusSeconds(1)) > 0;
     }
 
     /** Locks the held ones, or the delayed ones now due; rows another instance holds are skipped. */
