@@ -12,14 +12,19 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Browsers' consoles, as far as the services can tell: each asks what the console's scripts ask (the
- * game's live feed; the timeline after each view pushed, main.js; the lab panel every 3 s, lab.js).
+ * game's live feed; the timeline when a view's timelineVersion moved, main.js; the lab panel every 3 s,
+ * lab.js).
  */
 final class Consoles implements AutoCloseable {
 
+    /** A view's timelineVersion; a view without one (an older console's service) fetches every time. */
+    private static final Pattern TIMELINE_VERSION = Pattern.compile("\"timelineVersion\":(\\d+)");
     private final String scenarioUrl;
     private final HttpClient http = HttpClient.newHttpClient();
     private final ScheduledExecutorService labPanels = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -38,9 +43,16 @@ final class Consoles implements AutoCloseable {
         HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + gameId + "/live"))
                 .header("Accept", "text/event-stream").build();
         CompletableFuture<HttpResponse<Stream<String>>> console = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+        String[] timelineVersion = { null };
         console.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(line -> {
-            onView.accept(line.substring("data:".length()));
-            get("/api/games/" + gameId + "/timeline");
+            String view = line.substring("data:".length());
+            onView.accept(view);
+            Matcher version = TIMELINE_VERSION.matcher(view);
+            String now = version.find() ? version.group(1) : view;
+            if (!now.equals(timelineVersion[0])) {
+                timelineVersion[0] = now;
+                get("/api/games/" + gameId + "/timeline");
+            }
         }));
         labPanels.scheduleAtFixedRate(() -> {
             if (!console.isCancelled()) {

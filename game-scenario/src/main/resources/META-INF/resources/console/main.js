@@ -6,7 +6,7 @@ import { wireLab } from './lab.js';
 import { wireExperiments } from './experiments.js';
 import { drawTimeline } from './timeline.js';
 
-const state = { gameId: null, selectedAttempt: null, feed: null, lastView: null };
+const state = { gameId: null, selectedAttempt: null, feed: null, lastView: null, timelineVersion: null };
 
 function selectAttempt(attemptId) {
   state.selectedAttempt = attemptId;
@@ -29,9 +29,15 @@ function join(gameId) {
   history.replaceState(null, '', `?game=${encodeURIComponent(gameId)}`);
   state.feed?.close();
   state.feed = new EventSource(`/api/games/${encodeURIComponent(gameId)}/live`);
+  state.timelineVersion = null;
   state.feed.onmessage = (event) => {
-    render(JSON.parse(event.data));
-    drawTimeline(state.gameId, state.selectedAttempt);
+    const view = JSON.parse(event.data);
+    render(view);
+    // The timeline is gathered from all three services: fetched again only when the feed says it moved.
+    if (view.timelineVersion !== state.timelineVersion) {
+      state.timelineVersion = view.timelineVersion;
+      drawTimeline(state.gameId, state.selectedAttempt);
+    }
   };
   state.feed.onerror = () => say(`Live updates of ${gameId} interrupted; retrying…`);
   state.feed.onopen = () => say(`Playing game ${gameId}.`);

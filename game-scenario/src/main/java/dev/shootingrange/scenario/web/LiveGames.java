@@ -316,6 +316,8 @@ public class LiveGames implements StepInterceptor {
                 view.put("range", range);
                 view.put("leaderboard", board);
                 view.put("consistency", consistency);
+                // A console fetches the timeline again only when this moves: once per full view.
+                view.put("timelineVersion", fullViews);
                 String text = write(view);
                 if (!text.equals(last)) {
                     last = text;
