@@ -25,8 +25,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 /**
  * Writes the message history off the handlings' path: rows wait here and go to the database in
  * batches, one statement and one commit for up to {@value #BATCH} rows, each batch gathering for
- * {@value #LINGER_MS} ms after its first row. A row is built (and a published body read) on the writer's thread, not on the consumer's
- * or the relay's. Readers of the history call {@link #flush} first, so they see every copy already
+ * {@value #LINGER_MS} ms after its first row. A row is built (and a published body read) on the
+ * writer's thread, not on the consumer's or the relay's. Readers of the history call {@link #flush} first, so they see every copy already
  * recorded here. A process that dies loses the rows still waiting (a few ms' worth); the lab's crashes
  * are simulated and lose nothing.
  */

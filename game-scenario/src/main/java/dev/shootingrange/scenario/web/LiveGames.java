@@ -15,7 +15,6 @@ import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
@@ -135,11 +134,7 @@ public class LiveGames implements StepInterceptor {
     @Override
     public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
         if (read instanceof RangeMessage received) {
-            if (transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
-                AfterCommit.run(transactions, () -> changed(received.gameId()));
-            } else {
-                changed(received.gameId());
-            }
+            AfterCommit.run(transactions, () -> changed(received.gameId()));
         }
     }
 
