@@ -3,6 +3,7 @@
 // once, by attemptId: the business identity that survives any re-send, whatever the messageId.
 //
 //   AMQP_URL=amqp://guest:guest@localhost:5672 QUEUE=node-leader-board GAME_ID=<gameId> npm start
+// Its queues are quorum queues, as the services' are; QUEUE_TYPE=classic declares classic ones.
 const fs = require('node:fs');
 const amqp = require('amqplib');
 
@@ -10,6 +11,17 @@ const url = process.env.AMQP_URL ?? 'amqp://guest:guest@localhost:5672';
 const queue = process.env.QUEUE ?? 'node-leader-board';
 const onlyGame = process.env.GAME_ID; // unset: every game
 const stateFile = process.env.STATE_FILE ?? `${queue}.json`;
+const queueType = process.env.QUEUE_TYPE ?? 'quorum';
+if (!['quorum', 'classic'].includes(queueType)) {
+  console.error(`node-leader-board: QUEUE_TYPE is quorum or classic, not ${queueType}`);
+  process.exit(2);
+}
+// As docs/asyncapi.yaml gives them: a quorum queue parks a message after 100 deliveries, and
+// dead-letters at least once (which needs reject-publish).
+const typeArguments = queueType === 'quorum' ? { 'x-queue-type': 'quorum' } : {};
+const queueArguments = queueType === 'quorum'
+  ? { ...typeArguments, 'x-delivery-limit': 100, 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' }
+  : {};
 
 // Written before each ack: a crash between the two redelivers the message, and the attemptId is
 // already here, so it is not counted twice. The same order as the services' inbox: commit, then ack.
@@ -48,15 +60,26 @@ function print(gameId) {
 (async () => {
   const connection = await amqp.connect(url);
   const channel = await connection.createChannel();
+  // A refused declaration closes the channel: it is reported below, where it is awaited.
+  channel.on('error', () => {});
   // The same declarations as the services' Topology: durable, dead-lettering to <queue>.dlq.
   await channel.assertExchange('events', 'topic', { durable: true });
   await channel.assertExchange('dead-letters', 'direct', { durable: true });
-  await channel.assertQueue(`${queue}.dlq`, { durable: true });
-  await channel.bindQueue(`${queue}.dlq`, 'dead-letters', queue);
-  await channel.assertQueue(queue, {
-    durable: true,
-    arguments: { 'x-dead-letter-exchange': 'dead-letters', 'x-dead-letter-routing-key': queue },
-  });
+  try {
+    await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: typeArguments });
+    await channel.bindQueue(`${queue}.dlq`, 'dead-letters', queue);
+    await channel.assertQueue(queue, {
+      durable: true,
+      arguments: { ...queueArguments, 'x-dead-letter-exchange': 'dead-letters', 'x-dead-letter-routing-key': queue },
+    });
+  } catch (e) {
+    if (e.code === 406) {
+      // A queue of an earlier run, of the other type: the broker cannot change it in place.
+      throw new Error(`${queue} or ${queue}.dlq is held by the broker as another type than ${queueType}`
+        + ` (${e.message}). Delete both once they are drained, or run with QUEUE_TYPE=${queueType === 'quorum' ? 'classic' : 'quorum'}.`);
+    }
+    throw e;
+  }
   for (const type of ['Hit', 'Missed']) {
     await channel.bindQueue(queue, 'events', type);
   }

@@ -1,15 +1,23 @@
 package dev.shootingrange.contract;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 
+import dev.shootingrange.exactlyonce.DurableQueue;
+import dev.shootingrange.exactlyonce.DurableQueue.Binding;
+
 /**
  * The RabbitMQ topology of the contract. Every service declares all of it at start, so a message
  * published before its consumer has ever run waits in a durable queue instead of being dropped.
+ *
+ * The queues are quorum queues (replicated on a cluster, and the broker's data-safe type) unless a
+ * single node is told to keep classic ones.
  */
 public final class Topology {
 
@@ -22,6 +30,25 @@ public final class Topology {
     public static final String LEADER_BOARD_QUEUE = "leader-board";
     public static final String GAME_SCENARIO_QUEUE = "game-scenario";
     public static final List<String> QUEUES = List.of(SHOOTING_RANGE_QUEUE, LEADER_BOARD_QUEUE, GAME_SCENARIO_QUEUE);
+
+    /**
+     * Deliveries of one message after which a quorum queue dead-letters it, whatever its consumer does:
+     * the bound on a message that crashes its consumer before any verdict. Far above what a database
+     * outage costs a valid message (each failed try pauses its worker up to 5 s), see docs/decisions/0006.
+     */
+    public static final int DELIVERY_LIMIT = 100;
+
+    public enum QueueType {
+        QUORUM, CLASSIC;
+
+        public static QueueType of(String name) {
+            try {
+                return valueOf(name.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown queue type '" + name + "': quorum or classic");
+            }
+        }
+    }
 
     private Topology() {
     }
@@ -39,22 +66,56 @@ public final class Topology {
         };
     }
 
+    /** The three consumer queues and their dead-letter queues, each with the bindings that feed it. */
+    public static List<DurableQueue> queues(QueueType type) {
+        List<DurableQueue> queues = new ArrayList<>();
+        for (String queue : QUEUES) {
+            queues.add(new DurableQueue(queue, consumerQueueArguments(queue, type), bindings(queue)));
+            queues.add(new DurableQueue(deadLetterQueue(queue), typeArguments(type),
+                    List.of(new Binding(DEAD_LETTERS, queue))));
+        }
+        return queues;
+    }
+
+    private static List<Binding> bindings(String queue) {
+        if (queue.equals(SHOOTING_RANGE_QUEUE)) {
+            return List.of(new Binding(COMMANDS, "FireAt"), new Binding(COMMANDS, "MoveTarget"));
+        }
+        return List.of(new Binding(EVENTS, "Hit"), new Binding(EVENTS, "Missed"));
+    }
+
+    private static Map<String, Object> consumerQueueArguments(String queue, QueueType type) {
+        Map<String, Object> arguments = new LinkedHashMap<>(typeArguments(type));
+        arguments.put("x-dead-letter-exchange", DEAD_LETTERS);
+        arguments.put("x-dead-letter-routing-key", queue);
+        if (type == QueueType.QUORUM) {
+            arguments.put("x-delivery-limit", DELIVERY_LIMIT);
+            // A dead letter is kept by the source queue until its dead-letter queue confirmed it; the
+            // broker does so only for queues that refuse publishes when full rather than drop the oldest.
+            arguments.put("x-dead-letter-strategy", "at-least-once");
+            arguments.put("x-overflow", "reject-publish");
+        }
+        return arguments;
+    }
+
+    private static Map<String, Object> typeArguments(QueueType type) {
+        return type == QueueType.QUORUM ? Map.of("x-queue-type", "quorum") : Map.of();
+    }
+
+    /** The whole topology with quorum queues. */
     public static void declare(Channel channel) throws IOException {
+        declare(channel, QueueType.QUORUM);
+    }
+
+    public static void declare(Channel channel, QueueType type) throws IOException {
         channel.exchangeDeclare(COMMANDS, BuiltinExchangeType.DIRECT, true);
         channel.exchangeDeclare(EVENTS, BuiltinExchangeType.TOPIC, true);
         channel.exchangeDeclare(DEAD_LETTERS, BuiltinExchangeType.DIRECT, true);
-        for (String queue : QUEUES) {
-            channel.queueDeclare(queue, true, false, false, Map.of(
-                    "x-dead-letter-exchange", DEAD_LETTERS,
-                    "x-dead-letter-routing-key", queue));
-            channel.queueDeclare(deadLetterQueue(queue), true, false, false, Map.of());
-            channel.queueBind(deadLetterQueue(queue), DEAD_LETTERS, queue);
-        }
-        channel.queueBind(SHOOTING_RANGE_QUEUE, COMMANDS, "FireAt");
-        channel.queueBind(SHOOTING_RANGE_QUEUE, COMMANDS, "MoveTarget");
-        for (String queue : List.of(LEADER_BOARD_QUEUE, GAME_SCENARIO_QUEUE)) {
-            channel.queueBind(queue, EVENTS, "Hit");
-            channel.queueBind(queue, EVENTS, "Missed");
+        for (DurableQueue queue : queues(type)) {
+            channel.queueDeclare(queue.name(), true, false, false, queue.arguments());
+            for (Binding binding : queue.bindings()) {
+                channel.queueBind(queue.name(), binding.exchange(), binding.routingKey());
+            }
         }
     }
 }

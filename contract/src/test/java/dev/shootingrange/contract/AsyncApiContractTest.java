@@ -188,10 +188,13 @@ class AsyncApiContractTest {
                 entry.getValue().path("x-bound-to").forEach(binding -> bindings.add(
                         List.of(queue, binding.path("exchange").asText(), binding.path("routingKey").asText())));
                 JsonNode deadLetter = entry.getValue().path("x-dead-letter");
-                assertThat(declared.queueArguments.get(queue)).isEqualTo(Map.of(
-                        "x-dead-letter-exchange", deadLetter.path("exchange").asText(),
-                        "x-dead-letter-routing-key", deadLetter.path("routingKey").asText()));
+                Map<String, Object> arguments = new LinkedHashMap<>(JSON.convertValue(entry.getValue().path("x-arguments"), Map.class));
+                arguments.put("x-dead-letter-exchange", deadLetter.path("exchange").asText());
+                arguments.put("x-dead-letter-routing-key", deadLetter.path("routingKey").asText());
+                assertThat(declared.queueArguments.get(queue)).isEqualTo(arguments);
                 assertThat(deadLetter.path("queue").asText()).isEqualTo(Topology.deadLetterQueue(queue));
+                assertThat(declared.queueArguments.get(deadLetter.path("queue").asText()))
+                        .isEqualTo(Map.of("x-queue-type", deadLetter.path("queueType").asText()));
                 exchanges.put(deadLetter.path("exchange").asText(), deadLetter.path("exchangeType").asText());
                 queues.add(deadLetter.path("queue").asText());
                 bindings.add(List.of(deadLetter.path("queue").asText(), deadLetter.path("exchange").asText(),

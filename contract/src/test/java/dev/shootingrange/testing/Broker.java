@@ -19,6 +19,8 @@ import com.rabbitmq.client.GetResponse;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.Topology;
+import dev.shootingrange.exactlyonce.DurableQueue;
+import dev.shootingrange.exactlyonce.QueueMigration;
 
 /**
  * The tests' own client of the real broker: it publishes as an outside client would (valid messages,
@@ -29,6 +31,15 @@ public final class Broker {
     private final Channel channel;
 
     private Broker(Connection connection) throws IOException {
+        // Queues an earlier run left as classic ones are rebuilt as the services do it.
+        QueueMigration migration = new QueueMigration(connection);
+        for (DurableQueue queue : Topology.queues(Topology.QueueType.QUORUM)) {
+            try {
+                migration.ensure(queue);
+            } catch (QueueMigration.InUse e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }
         this.channel = connection.createChannel();
         this.channel.confirmSelect();
         Topology.declare(channel);

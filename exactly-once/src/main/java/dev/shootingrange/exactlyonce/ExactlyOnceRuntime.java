@@ -66,6 +66,7 @@ public class ExactlyOnceRuntime {
                 migrate();
             }
             connections.connect(config.queue());
+            new QueueMigration(connections.publishing()).ensureAll(topology.queues(), RETRY_INTERVAL);
             // Kept open: the client re-declares what this channel declared whenever it recovers.
             topologyChannel = connections.publishing().createChannel();
             topology.declare(topologyChannel);

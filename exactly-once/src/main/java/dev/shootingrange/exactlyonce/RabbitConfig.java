@@ -1,6 +1,7 @@
 package dev.shootingrange.exactlyonce;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -24,6 +25,13 @@ public interface RabbitConfig {
 
     @WithDefault("${rabbitmq-password:guest}")
     String password();
+
+    /**
+     * The nodes of a cluster, {@code host:port,host:port} ({@code rabbitmq-addresses}, as the connector
+     * reads it): when set, both connections use it instead of host and port, and fail over along it.
+     */
+    @WithDefault("${rabbitmq-addresses:}")
+    Optional<String> addresses();
 
     @WithDefault("${rabbitmq-virtual-host:/}")
     String virtualHost();

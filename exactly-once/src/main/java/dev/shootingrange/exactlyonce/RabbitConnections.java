@@ -1,6 +1,7 @@
 package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 import jakarta.annotation.PreDestroy;
@@ -8,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
@@ -34,12 +36,12 @@ public class RabbitConnections {
     void connect(String serviceName) throws InterruptedException {
         while (publishing == null) {
             try {
-                publishing = factory().newConnection(serviceName + "-publish");
+                publishing = factory().newConnection(addresses(), serviceName + "-publish");
                 watch(publishing);
-                LOG.infof("connected to RabbitMQ at %s:%d", config.host(), config.port());
+                LOG.infof("connected to RabbitMQ at %s:%d", publishing.getAddress().getHostAddress(), publishing.getPort());
             } catch (IOException | TimeoutException e) {
-                LOG.warnf("RabbitMQ at %s:%d not reachable (%s), trying again in %s",
-                        config.host(), config.port(), e.getMessage(), config.reconnectInterval());
+                LOG.warnf("RabbitMQ at %s not reachable (%s), trying again in %s",
+                        brokerName(), e.getMessage(), config.reconnectInterval());
                 Thread.sleep(config.reconnectInterval().toMillis());
             }
         }
@@ -53,10 +55,18 @@ public class RabbitConnections {
         return publishing != null && publishing.isOpen();
     }
 
+    /** The cluster's nodes when given, tried in turn at every (re)connect; else the one host and port. */
+    private List<Address> addresses() {
+        return config.addresses().map(list -> List.of(Address.parseAddresses(list)))
+                .orElse(List.of(new Address(config.host(), config.port())));
+    }
+
+    private String brokerName() {
+        return config.addresses().orElse(config.host() + ":" + config.port());
+    }
+
     private ConnectionFactory factory() {
         ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(config.host());
-        factory.setPort(config.port());
         factory.setUsername(config.username());
         factory.setPassword(config.password());
         factory.setVirtualHost(config.virtualHost());

@@ -30,7 +30,7 @@ class DeploymentConfigTest {
      * broker, so that where Docker runs the tests' Dev Service can set it (guest@localhost otherwise).
      */
     private static final Set<String> READ_BUT_UNSET = Set.of("rabbitmq-host", "rabbitmq-port", "rabbitmq-username",
-            "rabbitmq-password");
+            "rabbitmq-password", "rabbitmq-addresses");
 
     @ParameterizedTest
     @ValueSource(strings = { "shooting-range", "leader-board", "game-scenario" })
@@ -142,6 +142,42 @@ class DeploymentConfigTest {
         assertThat(((Map<String, String>) compose("game-scenario").get("environment")).get("CONSOLE_TRACE_URL"))
                 .isEqualTo("http://localhost:16686/trace/{traceId}");
         assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("--profile observability");
+    }
+
+    /** Three RabbitMQ nodes that form one cluster, on this machine only, and the services told to use them. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theClusterProfileIsThreeNodesOfOneClusterThatTheServicesCanBeGiven() throws IOException {
+        String clusterConf = Files.readString(ROOT.resolve("docker/rabbitmq-cluster/cluster.conf"));
+        List<String> addresses = new java.util.ArrayList<>();
+        Object cookie = null;
+        for (int n = 1; n <= 3; n++) {
+            String node = "rabbitmq-" + n;
+            Map<String, Object> service = compose(node);
+            assertThat((List<Object>) service.get("profiles")).as(node + "'s profile").containsExactly("cluster");
+            assertThat(service.get("image")).as("the single broker's image").isEqualTo(compose("rabbitmq").get("image"));
+            assertThat(service.get("hostname")).isEqualTo(node);
+            assertThat(clusterConf).contains("rabbit@" + node);
+            assertThat((List<Object>) service.get("volumes")).anySatisfy(volume -> assertThat(volume.toString())
+                    .startsWith("./docker/rabbitmq-cluster/cluster.conf:/etc/rabbitmq/conf.d/"));
+            assertThat((List<Object>) service.getOrDefault("ports", List.of())).as(node + "'s published ports")
+                    .allSatisfy(port -> assertThat(port.toString()).startsWith("127.0.0.1:"));
+            Map<String, Object> environment = (Map<String, Object>) service.get("environment");
+            assertThat(environment.get("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS")).as("one cookie for the three nodes")
+                    .isEqualTo(cookie == null ? environment.get("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS") : cookie)
+                    .isEqualTo(environment.get("RABBITMQ_CTL_ERL_ARGS"));
+            cookie = environment.get("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS");
+            addresses.add(node + ":5672");
+        }
+        assertThat(Files.readString(ROOT.resolve("docker-compose.yml"))).as("how to start it, in the file's header")
+                .contains("RABBITMQ_ADDRESSES=" + String.join(",", addresses) + " docker compose --profile cluster up");
+        for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
+            Map<String, String> environment = (Map<String, String>) compose(service).get("environment");
+            assertThat(environment.get("RABBITMQ_ADDRESSES")).as("the connector's and the relay's rabbitmq-addresses")
+                    .isEqualTo("${RABBITMQ_ADDRESSES:-}");
+            assertThat(environment.get("TOPOLOGY_QUEUE_TYPE")).isEqualTo("${TOPOLOGY_QUEUE_TYPE:-quorum}");
+        }
+        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("--profile cluster");
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,245 @@
+package dev.shootingrange.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.BuiltinExchangeType;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.GetResponse;
+
+import dev.shootingrange.contract.Topology.QueueType;
+import dev.shootingrange.exactlyonce.DurableQueue;
+import dev.shootingrange.exactlyonce.DurableQueue.Binding;
+import dev.shootingrange.exactlyonce.QueueMigration;
+
+/**
+ * Queues of an earlier run, held by the real broker with other arguments, rebuilt without losing a
+ * message; and the quorum queues' arguments doing what the topology declares them for. Every test
+ * works on queues and an exchange of its own.
+ */
+class QueueMigrationTest {
+
+    private static Connection connection;
+    private static Channel channel;
+    private final String exchange = "migration-test-" + UUID.randomUUID();
+    private final String queue = "migration-test-" + UUID.randomUUID();
+    private final List<Binding> bindings = List.of(new Binding(exchange, "FireAt"), new Binding(exchange, "MoveTarget"));
+
+    @BeforeAll
+    static void connect() throws IOException, TimeoutException {
+        connection = new ConnectionFactory().newConnection("queue-migration-test");
+        channel = connection.createChannel();
+        channel.confirmSelect();
+    }
+
+    @AfterAll
+    static void disconnect() throws IOException {
+        connection.close();
+    }
+
+    /** Whatever a test did or failed to do, its queues go. */
+    @AfterEach
+    void deleteTheTestsQueues() throws IOException {
+        for (String name : List.of(queue, QueueMigration.holdingQueue(queue), Topology.deadLetterQueue(queue))) {
+            channel.queueDelete(name);
+        }
+    }
+
+    @Test
+    void aClassicQueueWithMessagesIsRebuiltAsAQuorumQueueKeepingEveryMessage() throws Exception {
+        declareExchange();
+        declare(queue, Map.of(), bindings);
+        Set<String> published = publish(250);
+
+        long restored = new QueueMigration(connection).ensure(quorum(queue));
+
+        assertThat(restored).isEqualTo(250);
+        assertThat(typeOf(queue)).isEqualTo("quorum");
+        assertThat(exists(QueueMigration.holdingQueue(queue))).isFalse();
+        // Still fed by both of its bindings.
+        published.addAll(publish(1));
+        channel.basicPublish(exchange, "MoveTarget", props("move"), new byte[0]);
+        channel.waitForConfirmsOrDie(5_000);
+        published.add("move");
+        assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    @Test
+    void theSwitchBackToClassicIsTheSameRebuild() throws Exception {
+        declareExchange();
+        declare(queue, quorum(queue).arguments(), bindings);
+        Set<String> published = publish(3);
+
+        long restored = new QueueMigration(connection).ensure(new DurableQueue(queue, Map.of(), bindings));
+
+        assertThat(restored).isEqualTo(3);
+        assertThat(typeOf(queue)).isEqualTo("classic");
+        assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    @Test
+    void aQueueAsWantedIsLeftAsItIs() throws Exception {
+        declareExchange();
+        declare(queue, quorum(queue).arguments(), bindings);
+        publish(2);
+
+        assertThat(new QueueMigration(connection).ensure(quorum(queue))).isEqualTo(-1);
+        assertThat(drain(queue)).hasSize(2);
+    }
+
+    @Test
+    void aQueueStillReadByAConsumerIsNotTouchedAndTheReasonSaysWhatToStop() throws Exception {
+        declareExchange();
+        declare(queue, Map.of(), bindings);
+        Set<String> published = publish(5);
+        Channel consumerChannel = connection.createChannel();
+        consumerChannel.basicQos(1);
+        String consumer = consumerChannel.basicConsume(queue, false, new DefaultConsumer(consumerChannel));
+
+        assertThatThrownBy(() -> new QueueMigration(connection).ensure(quorum(queue)))
+                .isInstanceOf(QueueMigration.InUse.class)
+                .hasMessageContaining("queue '" + queue + "'")
+                .hasMessageContaining("1 consumer(s)")
+                .hasMessageContaining("stop them");
+
+        consumerChannel.basicCancel(consumer);
+        consumerChannel.close();
+        assertThat(typeOf(queue)).isEqualTo("classic");
+        assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    @Test
+    void aMigrationCutShortIsFinishedByTheNextStart() throws Exception {
+        declareExchange();
+        // As a crash leaves it: the old queue gone, its messages in the holding queue, nothing rebuilt yet.
+        String holding = QueueMigration.holdingQueue(queue);
+        declare(holding, Map.of(), bindings);
+        Set<String> published = publish(7);
+
+        long restored = new QueueMigration(connection).ensure(quorum(queue));
+
+        assertThat(restored).isEqualTo(7);
+        assertThat(exists(holding)).isFalse();
+        assertThat(typeOf(queue)).isEqualTo("quorum");
+        assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    /** The contract's consumer queue arguments, on a queue of the test's: its delivery limit dead-letters. */
+    @Test
+    void aMessageDeliveredOverTheLimitIsDeadLetteredByTheBroker() throws Exception {
+        DurableQueue rangeQueue = Topology.queues(QueueType.QUORUM).get(0);
+        Map<String, Object> arguments = new LinkedHashMap<>(rangeQueue.arguments());
+        arguments.put("x-dead-letter-routing-key", queue);
+        String deadLetters = Topology.deadLetterQueue(queue);
+        channel.exchangeDeclare(Topology.DEAD_LETTERS, BuiltinExchangeType.DIRECT, true);
+        declare(deadLetters, Map.of("x-queue-type", "quorum"), List.of(new Binding(Topology.DEAD_LETTERS, queue)));
+        declare(queue, arguments, List.of());
+        channel.basicPublish("", queue, props("poison"), new byte[0]);
+        channel.waitForConfirmsOrDie(5_000);
+
+        int deliveries = 0;
+        for (GetResponse delivery = channel.basicGet(queue, false); delivery != null; delivery = channel.basicGet(queue, false)) {
+            deliveries++;
+            channel.basicNack(delivery.getEnvelope().getDeliveryTag(), false, true);
+        }
+
+        assertThat(deliveries).isEqualTo(Topology.DELIVERY_LIMIT + 1);
+        // At-least-once dead-lettering hands the message over asynchronously, then drops it at the source.
+        GetResponse deadLetter = await().atMost(Duration.ofSeconds(10)).until(() -> channel.basicGet(deadLetters, true), Objects::nonNull);
+        assertThat(deadLetter.getProps().getMessageId()).isEqualTo("poison");
+        assertThat(String.valueOf(deadLetter.getProps().getHeaders().get("x-first-death-reason"))).isEqualTo("delivery_limit");
+    }
+
+    // --- helpers ---
+
+    private DurableQueue quorum(String name) {
+        return new DurableQueue(name, Map.of("x-queue-type", "quorum"), bindings);
+    }
+
+    private void declareExchange() throws IOException {
+        channel.exchangeDeclare(exchange, BuiltinExchangeType.DIRECT, false, true, null);
+    }
+
+    private void declare(String name, Map<String, Object> arguments, List<Binding> to) throws IOException {
+        channel.queueDeclare(name, true, false, false, arguments);
+        for (Binding binding : to) {
+            channel.queueBind(name, binding.exchange(), binding.routingKey());
+        }
+    }
+
+    private Set<String> publish(int count) throws Exception {
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < count; i++) {
+            String id = UUID.randomUUID().toString();
+            channel.basicPublish(exchange, "FireAt", props(id), ("{\"messageId\":\"" + id + "\"}").getBytes());
+            ids.add(id);
+        }
+        channel.waitForConfirmsOrDie(10_000);
+        return ids;
+    }
+
+    private static AMQP.BasicProperties props(String messageId) {
+        return new AMQP.BasicProperties.Builder().messageId(messageId).deliveryMode(2).build();
+    }
+
+    /** Takes every message off the queue. */
+    private static List<String> drain(String name) throws IOException {
+        List<String> ids = new ArrayList<>();
+        for (GetResponse message = channel.basicGet(name, true); message != null; message = channel.basicGet(name, true)) {
+            ids.add(message.getProps().getMessageId());
+        }
+        return ids;
+    }
+
+    private static boolean exists(String name) throws IOException {
+        Channel probe = connection.createChannel();
+        try {
+            probe.queueDeclarePassive(name);
+            probe.close();
+            return true;
+        } catch (IOException notFound) {
+            return false;
+        } catch (TimeoutException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** The broker refuses a declaration of another type: the one it takes is the queue's. */
+    private static String typeOf(String name) throws IOException {
+        for (String type : List.of("quorum", "classic")) {
+            Channel probe = connection.createChannel();
+            try {
+                probe.queueDeclare(name, true, false, false, type.equals("quorum") ? Map.of("x-queue-type", "quorum") : Map.of());
+                probe.close();
+                return type;
+            } catch (IOException refused) {
+                // not this type
+            } catch (TimeoutException e) {
+                throw new IOException(e);
+            }
+        }
+        throw new AssertionError("queue " + name + " is neither quorum nor classic");
+    }
+}
