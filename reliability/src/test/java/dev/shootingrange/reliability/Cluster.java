@@ -21,6 +21,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
@@ -53,18 +54,35 @@ final class Cluster {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static Cluster instance;
 
-    final ServiceProcess range;
-    final ServiceProcess board;
-    final ServiceProcess scenario;
+    /** The RabbitMQ nodes the services are given ({@code rabbitmq-addresses}); null: the machine's broker. */
+    private static volatile String brokerAddresses;
+
+    ServiceProcess range;
+    ServiceProcess board;
+    ServiceProcess scenario;
     private final List<ServiceProcess> extra = new ArrayList<>();
 
     private Cluster() {
         Servers.prepare();
+        startAll();
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stopAll));
+    }
+
+    private void startAll() {
         range = start("shooting-range", RANGE_PORT);
         board = start("leader-board", BOARD_PORT);
         scenario = start("game-scenario", SCENARIO_PORT);
-        Runtime.getRuntime().addShutdownHook(new Thread(this::stopAll));
         awaitAllReady();
+    }
+
+    /**
+     * The three services stopped and started again on other RabbitMQ nodes (null: the machine's
+     * broker). Only between tests: every shot of the last one has drained, no outbox row waits.
+     */
+    void moveToBroker(String addresses) {
+        stopAll();
+        brokerAddresses = addresses;
+        startAll();
     }
 
     static synchronized Cluster get() {
@@ -124,6 +142,9 @@ final class Cluster {
                 "quarkus.datasource.jdbc.url=jdbc:postgresql://localhost:5432/" + DATABASES.get(module),
                 // Faults end in seconds here: reconnect within one, not two.
                 "rabbitmq.reconnect-interval=1s"));
+        if (brokerAddresses != null) {
+            properties.add("rabbitmq-addresses=" + brokerAddresses);
+        }
         if (module.equals("game-scenario")) {
             properties.add("lab.services.shooting-range.url=http://localhost:" + RANGE_PORT);
             properties.add("lab.services.leader-board.url=http://localhost:" + BOARD_PORT);
@@ -261,8 +282,9 @@ final class Cluster {
     /** A connection of the suite's own to its virtual host: to publish, unbind, count and purge. */
     static Connection connect() throws IOException, TimeoutException {
         ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost("localhost");
         factory.setVirtualHost(VHOST);
-        return factory.newConnection("reliability-suite");
+        String addresses = brokerAddresses;
+        return addresses == null ? factory.newConnection("reliability-suite")
+                : factory.newConnection(Address.parseAddresses(addresses), "reliability-suite");
     }
 }
