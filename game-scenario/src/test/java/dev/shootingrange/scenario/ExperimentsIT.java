@@ -32,7 +32,7 @@ class ExperimentsIT {
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/lab/experiments").then()
                 .statusCode(200)
                 .body("name", hasItems("alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-                        "late-duplicate", "late-shot-copy", "same-answer", "storm"));
+                        "late-duplicate", "late-shot-copy", "same-answer", "broker-duplicates", "storm"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -104,6 +104,31 @@ class ExperimentsIT {
         // same-answer holds its own rule everywhere, but without a strategy the board counts the copy again
         assertThat(matrix.getList("cells.findAll { it.experiment == 'same-answer' && it.strategy == 'none' }.alsoBroken.flatten()"))
                 .contains("counted-once");
+    }
+
+    /**
+     * No chaos: the broker closes every connection mid-burst and redelivers what the consumers had not
+     * acknowledged. With the protections on the inboxes drop every copy of what was handled.
+     */
+    @Test
+    void theBrokerItselfRedeliversAndTheRulesHoldOnlyWithTheProtectionsOn() {
+        BrokerManagementApi.enable();
+        JsonPath on = run("broker-duplicates", "{\"protections\": \"on\"}");
+
+        assertThat(on.getList("violations", String.class)).as(on.getString("observed")).isEmpty();
+        String gameId = on.getString("gameId");
+        long redelivered = 0;
+        for (String service : List.of(LabProcesses.RANGE.baseUrl(), LabProcesses.BOARD.baseUrl(), LabProcesses.SCENARIO.baseUrl())) {
+            redelivered += given().baseUri(service).queryParam("size", 1000).get("/api/lab/history/{gameId}", gameId).jsonPath()
+                    .getList("entries.findAll { it.direction == 'IN' && it.redelivered }").size();
+        }
+        assertThat(redelivered).as("deliveries the broker sent again: " + on.getString("observed")).isPositive();
+        assertThat(on.getString("observed")).contains("it redelivered " + redelivered + " deliveries");
+
+        // Without the inboxes, what was being handled at a cut is handled again when the broker redelivers it.
+        JsonPath off = run("broker-duplicates", "{\"protections\": \"off\"}");
+        assertThat(off.getString("observed")).contains("connections closed by the broker in 3 cuts");
+        assertThat(off.getList("violations", String.class)).as(off.getString("observed")).isNotEmpty();
     }
 
     @Test

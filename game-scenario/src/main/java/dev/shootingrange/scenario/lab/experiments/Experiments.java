@@ -17,9 +17,9 @@ public class Experiments {
 
     Experiments(AlternativeWorlds alternativeWorlds, DoubleCount doubleCount, NewIdSameAttempt newIdSameAttempt,
             LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, LateShotCopy lateShotCopy, SameAnswer sameAnswer,
-            Storm storm, Services services, Playbook play) {
+            BrokerDuplicates brokerDuplicates, Storm storm, Services services, Playbook play) {
         this.all = List.of(alternativeWorlds, doubleCount, newIdSameAttempt, lostShot, ghost, lateDuplicate, lateShotCopy,
-                sameAnswer, storm);
+                sameAnswer, brokerDuplicates, storm);
         this.services = services;
         this.play = play;
     }
