@@ -6,6 +6,7 @@
 #   scripts/benchmark.sh --cost-rate=100 --cost-seconds=30   # the steady, warm rate of "cost per shot"
 #   scripts/benchmark.sh --only=cost --tracing=off,on        # cost per shot alone, without and with traces
 #   scripts/benchmark.sh --only=burst --burst-runs=5         # 3,000 FireAt straight onto commands: cold, then warm
+#   scripts/benchmark.sh --only=burst --queue-type=classic,quorum   # the same with classic, then quorum queues
 #   scripts/benchmark.sh --only=viewers                      # what 30 consoles cost, playing and idle
 #   scripts/benchmark.sh --only=room                         # a workshop room: 30 players and consoles, a storm midway
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host

@@ -35,7 +35,9 @@ import dev.shootingrange.testing.ServiceProcess;
  * --burst-runs=N warm, 3 unless told),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
- * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr).
+ * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr),
+ * --queue-type=quorum|classic|classic,quorum (the services' queues; each setting measured in turn, the
+ * services restarted between, which rebuild the benchmark's queues as that type).
  */
 public final class Benchmark {
 
@@ -65,15 +67,24 @@ public final class Benchmark {
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
+        List<String> queueTypes = List.of(options.getOrDefault("queue-type", "quorum").split(","));
+        List<String[]> settings = new ArrayList<>();
+        for (String queueType : queueTypes) {
+            for (String tracing : tracings) {
+                settings.add(new String[] { queueType, tracing });
+            }
+        }
 
         StringBuilder report = new StringBuilder();
         Map<String, ServiceProcess> services = new LinkedHashMap<>();
         try (TraceSink traces = TraceSink.start()) {
             String cost = "";
             LoadRun load = null;
-            for (String tracing : tracings) {
+            for (String[] setting : settings) {
+                String queueType = setting[0];
+                String tracing = setting[1];
                 services.values().forEach(Benchmark::stop);
-                services = startServices("on".equals(tracing) ? traces.endpoint() : null, "true".equals(options.get("jfr")));
+                services = startServices("on".equals(tracing) ? traces.endpoint() : null, "true".equals(options.get("jfr")), queueType);
                 load = new LoadRun(services.get("game-scenario").baseUrl(), JDBC + DATABASES.get("leader-board"), games);
                 if (roomOnly) {
                     say("a workshop room: " + viewers + " players and consoles on " + games + " games, a storm in the middle");
@@ -88,19 +99,21 @@ public final class Benchmark {
                     continue;
                 }
                 if (burstOnly) {
-                    say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then " + burstRuns + " warm, tracing " + tracing);
-                    cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots, burstRuns);
+                    say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then " + burstRuns + " warm, tracing "
+                            + tracing + ", " + queueType + " queues");
+                    cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots,
+                            burstRuns, ", " + queueType + " queues" + ("on".equals(tracing) ? ", tracing on" : ""));
                     continue;
                 }
 
                 // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
-                say("warming up (not measured), tracing " + tracing);
+                say("warming up (not measured), tracing " + tracing + ", " + queueType + " queues");
                 load.run(20, Duration.ofSeconds(15));
                 load.run(100, Duration.ofSeconds(20));
 
                 say("cost per shot: " + costRate + " shots/s for " + costDuration.toSeconds() + " s, warm, tracing " + tracing);
-                cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration,
-                        "on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : "");
+                cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration, ", " + queueType + " queues"
+                        + ("on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : ""));
             }
             if (costOnly || burstOnly || viewersOnly || roomOnly) {
                 System.out.println(cost);
@@ -152,11 +165,11 @@ public final class Benchmark {
 
     /** The three packaged services on the benchmark's ports and databases; with tracing on where traces go somewhere. */
     /** @param profiled each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, written when it stops */
-    private static Map<String, ServiceProcess> startServices(String traceEndpoint, boolean profiled) {
+    private static Map<String, ServiceProcess> startServices(String traceEndpoint, boolean profiled, String queueType) {
         Map<String, ServiceProcess> services = new LinkedHashMap<>();
         for (String service : SERVICES) {
             List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + VIRTUAL_HOST,
-                    "quarkus.datasource.jdbc.url=" + JDBC + DATABASES.get(service)));
+                    "quarkus.datasource.jdbc.url=" + JDBC + DATABASES.get(service), "topology.queue-type=" + queueType));
             if (service.equals("game-scenario")) {
                 properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
                 properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));

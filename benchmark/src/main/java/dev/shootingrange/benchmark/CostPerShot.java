@@ -71,7 +71,7 @@ final class CostPerShot {
      * publish until the leader board counted the last. The first run on services that just started,
      * then {@code warmRuns} more.
      */
-    String measureBurst(LoadRun load, String rangeUrl, int shots, int warmRuns) throws Exception {
+    String measureBurst(LoadRun load, String rangeUrl, int shots, int warmRuns, String title) throws Exception {
         List<Map<String, Duration>> runs = new ArrayList<>();
         List<double[]> work = new ArrayList<>();
         ConnectionFactory factory = new ConnectionFactory();
@@ -107,11 +107,11 @@ final class CostPerShot {
                         (cpuAfter.takenAtNanos - before.takenAtNanos) / 1e9 });
             }
         }
-        return burstTable(shots, runs, work);
+        return burstTable(shots, runs, work, title);
     }
 
-    private String burstTable(int shots, List<Map<String, Duration>> runs, List<double[]> work) {
-        StringBuilder table = new StringBuilder("## Cost per shot, a burst onto the commands exchange\n\n").append(String.format(
+    private String burstTable(int shots, List<Map<String, Duration>> runs, List<double[]> work, String title) {
+        StringBuilder table = new StringBuilder("## Cost per shot, a burst onto the commands exchange" + title + "\n\n").append(String.format(
                 "%d FireAt published straight onto `commands` (no HTTP) as fast as the broker confirmed them, each"
                         + " process's CPU from the first publish until the leader board had counted all %d; the first run"
                         + " on freshly started services, then %d runs once warm. Commits and rows written include the"
