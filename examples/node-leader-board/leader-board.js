@@ -66,7 +66,9 @@ function print(gameId) {
   await channel.assertExchange('events', 'topic', { durable: true });
   await channel.assertExchange('dead-letters', 'direct', { durable: true });
   try {
-    await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: typeArguments });
+    // A parked message is never dropped, however often it is looked at (RabbitMQ 4 drops after 20).
+    const deadLetterArguments = queueType === 'quorum' ? { ...typeArguments, 'x-delivery-limit': 1000000 } : {};
+    await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: deadLetterArguments });
     await channel.bindQueue(`${queue}.dlq`, 'dead-letters', queue);
     await channel.assertQueue(queue, {
       durable: true,

@@ -38,6 +38,9 @@ public final class Topology {
      */
     public static final int DELIVERY_LIMIT = 100;
 
+    /** A dead-letter queue's limit: in effect none (RabbitMQ 3 refuses -1, the "no limit" of RabbitMQ 4). */
+    public static final int DEAD_LETTER_DELIVERY_LIMIT = 1_000_000;
+
     public enum QueueType {
         QUORUM, CLASSIC;
 
@@ -71,7 +74,7 @@ public final class Topology {
         List<DurableQueue> queues = new ArrayList<>();
         for (String queue : QUEUES) {
             queues.add(new DurableQueue(queue, consumerQueueArguments(queue, type), bindings(queue)));
-            queues.add(new DurableQueue(deadLetterQueue(queue), typeArguments(type),
+            queues.add(new DurableQueue(deadLetterQueue(queue), deadLetterQueueArguments(type),
                     List.of(new Binding(DEAD_LETTERS, queue))));
         }
         return queues;
@@ -94,6 +97,19 @@ public final class Topology {
             // broker does so only for queues that refuse publishes when full rather than drop the oldest.
             arguments.put("x-dead-letter-strategy", "at-least-once");
             arguments.put("x-overflow", "reject-publish");
+        }
+        return arguments;
+    }
+
+    /**
+     * A parked message stays however often someone looks at it with a get and a requeue: RabbitMQ 4
+     * gives quorum queues a delivery limit of 20 by default, after which a queue without a dead-letter
+     * exchange drops the message.
+     */
+    private static Map<String, Object> deadLetterQueueArguments(QueueType type) {
+        Map<String, Object> arguments = new LinkedHashMap<>(typeArguments(type));
+        if (type == QueueType.QUORUM) {
+            arguments.put("x-delivery-limit", DEAD_LETTER_DELIVERY_LIMIT);
         }
         return arguments;
     }

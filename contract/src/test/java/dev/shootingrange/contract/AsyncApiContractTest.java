@@ -193,8 +193,9 @@ class AsyncApiContractTest {
                 arguments.put("x-dead-letter-routing-key", deadLetter.path("routingKey").asText());
                 assertThat(declared.queueArguments.get(queue)).isEqualTo(arguments);
                 assertThat(deadLetter.path("queue").asText()).isEqualTo(Topology.deadLetterQueue(queue));
-                assertThat(declared.queueArguments.get(deadLetter.path("queue").asText()))
-                        .isEqualTo(Map.of("x-queue-type", deadLetter.path("queueType").asText()));
+                assertThat(declared.queueArguments.get(deadLetter.path("queue").asText())).isEqualTo(Map.of(
+                        "x-queue-type", deadLetter.path("queueType").asText(),
+                        "x-delivery-limit", deadLetter.path("deliveryLimit").asInt()));
                 exchanges.put(deadLetter.path("exchange").asText(), deadLetter.path("exchangeType").asText());
                 queues.add(deadLetter.path("queue").asText());
                 bindings.add(List.of(deadLetter.path("queue").asText(), deadLetter.path("exchange").asText(),

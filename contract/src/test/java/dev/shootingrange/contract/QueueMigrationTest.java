@@ -126,8 +126,41 @@ class QueueMigrationTest {
 
         consumerChannel.basicCancel(consumer);
         consumerChannel.close();
+        assertThat(exists(QueueMigration.holdingQueue(queue))).as("no holding queue collecting copies meanwhile").isFalse();
         assertThat(typeOf(queue)).isEqualTo("classic");
         assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    /** Every service declares every queue: at a start after an upgrade, all of them rebuild at once. */
+    @Test
+    void threeServicesRebuildingTheSameQueueAtOnceKeepEveryMessageOnce() throws Exception {
+        declareExchange();
+        declare(queue, Map.of(), bindings);
+        Set<String> published = publish(500);
+
+        List<Thread> services = new ArrayList<>();
+        List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 3; i++) {
+            Thread service = new Thread(() -> {
+                try (Connection own = new ConnectionFactory().newConnection("queue-migration-test-service")) {
+                    // As a service does: again while another holds the rebuild's lock.
+                    new QueueMigration(own).ensureAll(List.of(quorum(queue)), Duration.ofMillis(100));
+                } catch (Exception e) {
+                    failures.add(e);
+                }
+            });
+            services.add(service);
+            service.start();
+        }
+        for (Thread service : services) {
+            service.join(60_000);
+        }
+
+        assertThat(failures).isEmpty();
+        assertThat(typeOf(queue)).isEqualTo("quorum");
+        assertThat(exists(QueueMigration.holdingQueue(queue))).isFalse();
+        List<String> kept = drain(queue);
+        assertThat(kept).hasSize(500).containsExactlyInAnyOrderElementsOf(published);
     }
 
     @Test

@@ -1,17 +1,21 @@
 package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.GetResponse;
 import com.rabbitmq.client.ShutdownSignalException;
 
+import dev.shootingrange.exactlyonce.DurableQueue.Binding;
+
 /**
- * Calls to the broker that it may refuse, each on a channel of its own: a refusal closes that channel
- * only, and some refusals are answers ("no such queue", "held with other arguments").
+ * The calls a queue's rebuild makes ({@link QueueMigration}), each on a channel of its own: a refusal
+ * closes that channel only, and some refusals are answers ("no such queue", "held with other
+ * arguments", "locked by another connection").
  */
 final class ChannelCalls {
 
@@ -20,13 +24,83 @@ final class ChannelCalls {
         void run(Channel channel) throws IOException;
     }
 
-    private static final int CONFIRM_EVERY = 100;
-    private static final long CONFIRM_TIMEOUT_MS = 30_000;
-
     private final Connection connection;
 
     ChannelCalls(Connection connection) {
         this.connection = connection;
+    }
+
+    /** Whether the broker takes this declaration: it creates a missing queue, and refuses one held otherwise. */
+    boolean declares(String queue, Map<String, Object> arguments) throws IOException {
+        return run(channel -> channel.queueDeclare(queue, true, false, false, arguments), AMQP.PRECONDITION_FAILED);
+    }
+
+    boolean exists(String queue) throws IOException {
+        return run(channel -> channel.queueDeclarePassive(queue), AMQP.NOT_FOUND);
+    }
+
+    int consumers(String queue) throws IOException {
+        int[] consumers = { 0 };
+        run(channel -> consumers[0] = channel.queueDeclarePassive(queue).getConsumerCount(), -1);
+        return consumers[0];
+    }
+
+    void declareAndBind(String queue, Map<String, Object> arguments, List<Binding> bindings) throws IOException {
+        run(channel -> {
+            channel.queueDeclare(queue, true, false, false, arguments);
+            for (Binding binding : bindings) {
+                channel.queueBind(queue, binding.exchange(), binding.routingKey());
+            }
+        }, -1);
+    }
+
+    void unbind(String queue, List<Binding> bindings) throws IOException {
+        run(channel -> {
+            for (Binding binding : bindings) {
+                channel.queueUnbind(queue, binding.exchange(), binding.routingKey());
+            }
+        }, -1);
+    }
+
+    /**
+     * Deletes a queue found empty; one already gone is fine. The count is checked here rather than with
+     * the delete's if-empty flag, which a quorum queue refuses with a connection error.
+     */
+    void deleteEmpty(String queue) throws IOException {
+        run(channel -> {
+            int messages = channel.queueDeclarePassive(queue).getMessageCount();
+            if (messages > 0) {
+                throw new IOException("queue '%s' got %d message(s) while being rebuilt; not deleted".formatted(queue, messages));
+            }
+            channel.queueDelete(queue);
+        }, AMQP.NOT_FOUND);
+    }
+
+    /**
+     * A lock that one connection at a time can hold: an exclusive queue of that name. Null when another
+     * connection holds it; released by {@link #release}, or by the broker when the connection ends.
+     */
+    Channel lock(String name) throws IOException {
+        Channel channel = connection.createChannel();
+        try {
+            channel.queueDeclare(name, false, true, true, Map.of());
+            return channel;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            if (replyCode(e) == AMQP.RESOURCE_LOCKED) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    void release(Channel lock, String name) {
+        try {
+            lock.queueDelete(name);
+        } catch (IOException | ShutdownSignalException e) {
+            // gone with its channel; the broker drops it with the connection at the latest
+        }
+        closeQuietly(lock);
     }
 
     /** True when the call went through, false when the broker refused it with the expected reply code. */
@@ -45,46 +119,7 @@ final class ChannelCalls {
         }
     }
 
-    /**
-     * Moves every ready message, each acknowledged at the source only once the broker confirmed its copy
-     * at the target: a failure in between leaves it in both, never in neither.
-     */
-    long moveAll(String from, String to) throws IOException {
-        Channel channel = connection.createChannel();
-        try {
-            channel.confirmSelect();
-            long moved = 0;
-            long unconfirmedTag = -1;
-            for (GetResponse message = channel.basicGet(from, false); message != null; message = channel.basicGet(from, false)) {
-                channel.basicPublish("", to, message.getProps(), message.getBody());
-                unconfirmedTag = message.getEnvelope().getDeliveryTag();
-                if (++moved % CONFIRM_EVERY == 0) {
-                    confirmThenAck(channel, unconfirmedTag);
-                    unconfirmedTag = -1;
-                }
-            }
-            if (unconfirmedTag >= 0) {
-                confirmThenAck(channel, unconfirmedTag);
-            }
-            return moved;
-        } finally {
-            ChannelCalls.closeQuietly(channel);
-        }
-    }
-
-    private static void confirmThenAck(Channel channel, long deliveryTag) throws IOException {
-        try {
-            channel.waitForConfirmsOrDie(CONFIRM_TIMEOUT_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while moving messages", e);
-        } catch (TimeoutException e) {
-            throw new IOException("the broker did not confirm the moved messages", e);
-        }
-        channel.basicAck(deliveryTag, true);
-    }
-
-    private static int replyCode(IOException e) {
+    static int replyCode(IOException e) {
         if (e.getCause() instanceof ShutdownSignalException signal && signal.getReason() instanceof AMQP.Channel.Close close) {
             return close.getReplyCode();
         }

@@ -9,10 +9,8 @@ import java.util.Map;
 
 import org.jboss.logging.Logger;
 
-import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-
-import dev.shootingrange.exactlyonce.DurableQueue.Binding;
 
 /**
  * Declares a queue as the topology wants it, rebuilding it first when the broker holds it with other
@@ -22,10 +20,11 @@ import dev.shootingrange.exactlyonce.DurableQueue.Binding;
  * filled again, every message with its properties (its messageId). While both queues are bound a
  * message may be routed to both: the copy is a duplicate the consumer's inbox drops.
  *
- * Every step may be repeated, by a later start or by another service doing the same at the same time:
- * a migration cut short (a crash, a lost connection) leaves the holding queue behind, and the next
- * {@link #ensure} finishes it. A queue still read by a consumer (an instance of an earlier version) is
- * left alone: {@link InUse} says what to stop.
+ * One rebuild of a queue runs at a time, under a lock on the broker (an exclusive queue that one
+ * connection at a time can declare), since every service declares every queue; the one holding it
+ * looks at the queue again first. Every step may be repeated: a rebuild cut short (a crash, a lost
+ * connection) leaves the holding queue behind, and the next {@link #ensure} finishes it. A queue still
+ * read by a consumer (an instance of an earlier version) is left alone: {@link InUse} says what to stop.
  */
 public final class QueueMigration {
 
@@ -43,9 +42,11 @@ public final class QueueMigration {
         }
     }
 
+    private final Connection connection;
     private final ChannelCalls calls;
 
     public QueueMigration(Connection connection) {
+        this.connection = connection;
         this.calls = new ChannelCalls(connection);
     }
 
@@ -54,26 +55,43 @@ public final class QueueMigration {
      * the number of messages the rebuilt queue received back from the holding queue.
      */
     public long ensure(DurableQueue queue) throws IOException, InUse {
-        String holding = holdingQueue(queue.name());
-        boolean asWanted = declares(queue.name(), queue.arguments());
-        if (asWanted && !exists(holding)) {
+        if (calls.declares(queue.name(), queue.arguments()) && !calls.exists(holdingQueue(queue.name()))) {
             return -1;
         }
-        declareAndBind(holding, Map.of(), queue.bindings());
+        // One rebuild of a queue at a time, whichever service runs it: every service declares every queue.
+        String lockName = queue.name() + ".migration-lock";
+        Channel lock = calls.lock(lockName);
+        if (lock == null) {
+            throw new IOException("another service is rebuilding queue '" + queue.name() + "'");
+        }
+        try {
+            return rebuild(queue, holdingQueue(queue.name()));
+        } finally {
+            calls.release(lock, lockName);
+        }
+    }
+
+    private long rebuild(DurableQueue queue, String holding) throws IOException, InUse {
+        // Looked at again under the lock: another service may have rebuilt it meanwhile.
+        boolean asWanted = calls.declares(queue.name(), queue.arguments());
+        if (asWanted && !calls.exists(holding)) {
+            return -1;
+        }
         if (!asWanted) {
-            int consumers = consumers(queue.name());
+            int consumers = calls.consumers(queue.name());
             if (consumers > 0) {
                 throw new InUse("queue '%s' is held by the broker with other arguments than %s and %d consumer(s) read it (an earlier version?): stop them, and it is rebuilt as a %s queue, its messages kept"
                         .formatted(queue.name(), queue.arguments(), consumers, queue.type()));
             }
-            unbind(queue.name(), queue.bindings());
-            calls.moveAll(queue.name(), holding);
-            delete(queue.name());
+            calls.declareAndBind(holding, Map.of(), queue.bindings());
+            calls.unbind(queue.name(), queue.bindings());
+            MessageMove.all(connection, queue.name(), holding);
+            calls.deleteEmpty(queue.name());
         }
-        declareAndBind(queue.name(), queue.arguments(), queue.bindings());
-        unbind(holding, queue.bindings());
-        long restored = calls.moveAll(holding, queue.name());
-        delete(holding);
+        calls.declareAndBind(queue.name(), queue.arguments(), queue.bindings());
+        calls.unbind(holding, queue.bindings());
+        long restored = MessageMove.all(connection, holding, queue.name());
+        calls.deleteEmpty(holding);
         return restored;
     }
 
@@ -104,53 +122,5 @@ public final class QueueMigration {
             }
             Thread.sleep(retryInterval.toMillis());
         }
-    }
-
-    /** Whether the broker takes this declaration: it creates a missing queue, and refuses one held otherwise. */
-    private boolean declares(String queue, Map<String, Object> arguments) throws IOException {
-        return calls.run(channel -> channel.queueDeclare(queue, true, false, false, arguments), AMQP.PRECONDITION_FAILED);
-    }
-
-    private boolean exists(String queue) throws IOException {
-        return calls.run(channel -> channel.queueDeclarePassive(queue), AMQP.NOT_FOUND);
-    }
-
-    private int consumers(String queue) throws IOException {
-        int[] consumers = { 0 };
-        calls.run(channel -> consumers[0] = channel.queueDeclarePassive(queue).getConsumerCount(), -1);
-        return consumers[0];
-    }
-
-    private void declareAndBind(String queue, Map<String, Object> arguments, List<Binding> bindings) throws IOException {
-        calls.run(channel -> {
-            channel.queueDeclare(queue, true, false, false, arguments);
-            for (Binding binding : bindings) {
-                channel.queueBind(queue, binding.exchange(), binding.routingKey());
-            }
-        }, -1);
-    }
-
-    private void unbind(String queue, List<Binding> bindings) throws IOException {
-        calls.run(channel -> {
-            for (Binding binding : bindings) {
-                channel.queueUnbind(queue, binding.exchange(), binding.routingKey());
-            }
-        }, -1);
-    }
-
-    /**
-     * Deletes a queue found empty; one already gone (another service migrated it) is fine. Checked
-     * first rather than with the delete's if-empty flag: a quorum queue refuses that with a connection
-     * error. Nothing feeds the queue any more (it is unbound), and its consumers were counted before it
-     * was drained (right after a basic.get a quorum queue still counts the getter as a consumer).
-     */
-    private void delete(String queue) throws IOException {
-        calls.run(channel -> {
-            int messages = channel.queueDeclarePassive(queue).getMessageCount();
-            if (messages > 0) {
-                throw new IOException("queue '%s' got %d message(s) while being rebuilt; not deleted".formatted(queue, messages));
-            }
-            channel.queueDelete(queue);
-        }, AMQP.NOT_FOUND);
     }
 }

@@ -28,7 +28,8 @@ public interface RabbitConfig {
 
     /**
      * The nodes of a cluster, {@code host:port,host:port} ({@code rabbitmq-addresses}, as the connector
-     * reads it): when set, both connections use it instead of host and port, and fail over along it.
+     * reads it): when set, both connections use it instead of host and port: each goes to one of them,
+     * shuffled, and recovers to whichever answers.
      */
     @WithDefault("${rabbitmq-addresses:}")
     Optional<String> addresses();

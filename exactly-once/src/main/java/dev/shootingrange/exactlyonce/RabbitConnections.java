@@ -55,7 +55,7 @@ public class RabbitConnections {
         return publishing != null && publishing.isOpen();
     }
 
-    /** The cluster's nodes when given, tried in turn at every (re)connect; else the one host and port. */
+    /** The cluster's nodes when given (the client tries them in a shuffled order at every (re)connect); else the one host and port. */
     private List<Address> addresses() {
         return config.addresses().map(list -> List.of(Address.parseAddresses(list)))
                 .orElse(List.of(new Address(config.host(), config.port())));

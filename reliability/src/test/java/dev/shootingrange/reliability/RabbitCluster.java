@@ -46,6 +46,14 @@ final class RabbitCluster {
             Path home = Files.createTempDirectory("rabbit-cluster");
             RabbitCluster cluster = new RabbitCluster(home);
             Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop));
+            // A run killed before its shutdown hook left its nodes running: they go first.
+            for (Node node : NODES) {
+                try {
+                    ctl(node, "stop");
+                } catch (IllegalStateException notRunning) {
+                    // the usual case
+                }
+            }
             NODES.forEach(cluster::launch);
             NODES.forEach(cluster::awaitRunning);
             for (Node node : NODES.subList(1, NODES.size())) {
@@ -198,6 +206,15 @@ final class RabbitCluster {
      */
     int closeConsumerConnections() {
         Node asked = NODES.stream().filter(RabbitCluster::isRunning).findFirst().orElseThrow();
+        Set<String> connections = consumingConnections();
+        // Listings and closings reach the whole cluster from any node.
+        connections.parallelStream().forEach(connection -> ctl(asked, "close_connection", connection, "fault"));
+        return connections.size();
+    }
+
+    /** The connections that have a consumer on the suite's virtual host, as the cluster lists them now. */
+    static Set<String> consumingConnections() {
+        Node asked = NODES.stream().filter(RabbitCluster::isRunning).findFirst().orElseThrow();
         Set<String> consumingChannels = new HashSet<>();
         for (String line : lines(ctl(asked, "list_consumers", "-p", Cluster.VHOST, "channel_pid", "--no-table-headers"))) {
             consumingChannels.add(line.trim());
@@ -209,9 +226,7 @@ final class RabbitCluster {
                 connections.add(columns[1]);
             }
         }
-        // Listings and closings reach the whole cluster from any node.
-        connections.parallelStream().forEach(connection -> ctl(asked, "close_connection", connection, "fault"));
-        return connections.size();
+        return connections;
     }
 
     private static List<String> lines(String output) {

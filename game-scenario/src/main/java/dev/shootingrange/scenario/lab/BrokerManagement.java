@@ -69,7 +69,10 @@ public class BrokerManagement {
     private JsonNode get(String path) {
         try {
             String body = send(HttpRequest.newBuilder(api.resolve(path)).GET());
-            return json.readTree(body == null ? "[]" : body);
+            if (body == null) {
+                throw unavailable("has no " + path + " (is the virtual host " + virtualHost + " there?)");
+            }
+            return json.readTree(body);
         } catch (IOException e) {
             throw unavailable(e.getMessage());
         }
@@ -80,7 +83,7 @@ public class BrokerManagement {
             HttpResponse<String> response = http.send(request.header("Authorization", authorization).timeout(TIMEOUT).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() == 404) {
-                // A connection already gone by itself (the listing lags a little): nothing to close.
+                // Nothing there: for a connection, one already gone by itself (the listing lags a little).
                 return null;
             }
             if (response.statusCode() / 100 != 2) {
