@@ -2,11 +2,13 @@ package dev.shootingrange.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
+import org.awaitility.Awaitility;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -31,14 +33,19 @@ public final class Broker {
     private final Channel channel;
 
     private Broker(Connection connection) throws IOException {
-        // Queues an earlier run left as classic ones are rebuilt as the services do it.
+        // Queues an earlier run left otherwise are rebuilt as the services do it; while a service of the
+        // same JVM rebuilds one (it holds the lock), wait for it.
         QueueMigration migration = new QueueMigration(connection);
         for (DurableQueue queue : Topology.queues(Topology.QueueType.QUORUM)) {
-            try {
-                migration.ensure(queue);
-            } catch (QueueMigration.InUse e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
+            Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .ignoreExceptionsInstanceOf(IOException.class).until(() -> {
+                        try {
+                            migration.ensure(queue);
+                            return true;
+                        } catch (QueueMigration.InUse e) {
+                            throw new IllegalStateException(e.getMessage(), e);
+                        }
+                    });
         }
         this.channel = connection.createChannel();
         this.channel.confirmSelect();
