@@ -107,11 +107,15 @@ public interface LabApi {
     @Path("/outbox/{messageId}/resend")
     Map<String, UUID> resend(@PathParam("messageId") UUID messageId, ResendRequest request);
 
-    /** Every copy this service received for the game and everything it published, oldest first. */
+    /**
+     * Every copy this service received for the game and everything it published, oldest first; with
+     * {@code after}, only the entries recorded after the one of that id (a reader that keeps up asks
+     * for what is new, not again for what it has: entries are numbered in the order they are recorded).
+     */
     @GET
     @Path("/history/{gameId}")
-    HistoryPage history(@PathParam("gameId") String gameId, @QueryParam("page") @DefaultValue("0") int page,
-            @QueryParam("size") @DefaultValue("200") int size);
+    HistoryPage history(@PathParam("gameId") String gameId, @QueryParam("after") @DefaultValue("0") long after,
+            @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("200") int size);
 
     /** Every protection on, every fault off, and held messages released: nothing stays behind. */
     @POST

@@ -137,13 +137,13 @@ public class LabResource implements LabApi {
     }
 
     /** Every copy this service received for the game and everything it published, oldest first. */
-    public HistoryPage history(String gameId, int page, int size) {
+    public HistoryPage history(String gameId, long after, int page, int size) {
         Rules.checkGameId(gameId);
-        if (page < 0 || size < 1 || size > 1000) {
-            throw Problem.badRequest("page must be 0 or more and size from 1 to 1000");
+        if (after < 0 || page < 0 || size < 1 || size > 1000) {
+            throw Problem.badRequest("after and page must be 0 or more and size from 1 to 1000");
         }
         history.flush(HistoryWriter.READ_WAIT);
-        List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, page, size)
+        List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size)
                 .stream()
                 .map(h -> new HistoryEntry(h.id, h.direction.name(), h.messageId, h.type, h.attemptId, h.causationId,
                         h.disposition.name(), h.redelivered, h.detail, h.body, h.recordedAt))

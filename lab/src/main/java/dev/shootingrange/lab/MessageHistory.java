@@ -102,9 +102,13 @@ public class MessageHistory extends PanacheEntityBase {
         return delete("recordedAt < ?1", Instant.now().minus(retention));
     }
 
-    /** A page of a game's history, oldest first. */
-    public static List<MessageHistory> ofGame(String gameId, int page, int size) {
-        return find("gameId = ?1 order by id", gameId).page(page, size).list();
+    /**
+     * A page of a game's history after the entry {@code afterId} (0: from the start), oldest first. The
+     * ids follow the order in which entries became visible: one writer thread inserts them, one
+     * transaction after the other, so no entry below an id already read can appear later.
+     */
+    public static List<MessageHistory> ofGame(String gameId, long afterId, int page, int size) {
+        return find("gameId = ?1 and id > ?2 order by id", gameId, afterId).page(page, size).list();
     }
 
     private static String text(byte[] body) {

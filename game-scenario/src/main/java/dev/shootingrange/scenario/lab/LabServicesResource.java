@@ -151,7 +151,7 @@ public class LabServicesResource {
     @GET
     @Path("/{service}/history/{gameId}")
     public LabApi.HistoryPage history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
-        return services.lab(service).history(gameId, 0, 1000);
+        return services.lab(service).history(gameId, 0, 0, 1000);
     }
 
     private static void requireBody(Object body) {

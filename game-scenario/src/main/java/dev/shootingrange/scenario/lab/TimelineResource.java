@@ -1,8 +1,6 @@
 package dev.shootingrange.scenario.lab;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 
@@ -11,6 +9,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.lab.LabApi;
@@ -34,28 +40,34 @@ public class TimelineResource {
 
     private final Services services;
     private final LiveGames live;
+    private final ObjectMapper json;
 
-    TimelineResource(Services services, LiveGames live) {
+    TimelineResource(Services services, LiveGames live, ObjectMapper json) {
         this.services = services;
         this.live = live;
+        this.json = json;
     }
 
     /**
      * Every history entry of every service, oldest first. Each console watching the game asks after each
-     * view it is pushed: one of them gathers it, the others share that ({@link LiveGames#sharedPerView}).
+     * view it is pushed: one of them gathers what is new and writes the answer, the others share those
+     * bytes ({@link LiveGames#sharedPerView}); a watched game keeps what it has gathered
+     * ({@link GameTimeline}).
      */
     @GET
-    public List<Entry> timeline(@PathParam("gameId") String gameId) {
+    @APIResponse(responseCode = "200", description = "OK", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(type = SchemaType.ARRAY, implementation = Entry.class)))
+    public String timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        return live.sharedPerView(gameId, () -> gather(gameId));
+        return live.sharedPerView(gameId, () -> write(live.keptWhileWatched(gameId, GameTimeline.class,
+                () -> new GameTimeline(gameId)).catchUp(services)));
     }
 
-    private List<Entry> gather(String gameId) {
-        List<Entry> entries = new ArrayList<>();
-        for (String service : Services.ALL) {
-            services.lab(service).history(gameId, 0, 1000).entries().forEach(entry -> entries.add(Entry.of(service, entry)));
+    private String write(List<Entry> entries) {
+        try {
+            return json.writeValueAsString(entries);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
-        entries.sort(Comparator.comparing(Entry::at));
-        return entries;
     }
 }

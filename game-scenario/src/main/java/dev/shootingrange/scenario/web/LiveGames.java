@@ -122,6 +122,16 @@ public class LiveGames implements StepInterceptor {
         return feed.shared(compute);
     }
 
+    /**
+     * What a watched game keeps from one view to the next (what it has gathered so far, so that it asks
+     * only for what is new): one of each kind per feed, gone with the feed. A game nobody watches keeps
+     * nothing, and {@code create}'s value serves the one call.
+     */
+    public <T> T keptWhileWatched(String gameId, Class<T> kind, Supplier<T> create) {
+        Feed feed = feeds.get(gameId);
+        return feed == null ? create.get() : kind.cast(feed.kept.computeIfAbsent(kind, k -> create.get()));
+    }
+
     /** Something about the game changed here: show it now, and ask the other services soon. */
     public void changed(String gameId) {
         Feed feed = gameId == null ? null : feeds.get(gameId);
@@ -200,6 +210,8 @@ public class LiveGames implements StepInterceptor {
         final String gameId;
         /** Added and removed under {@code feeds}; iterated under this feed's lock. */
         final List<MultiEmitter<? super String>> watchers = new CopyOnWriteArrayList<>();
+        /** See {@link #keptWhileWatched}. */
+        final Map<Class<?>, Object> kept = new ConcurrentHashMap<>();
         /** The view last pushed, and the other services' parts of it as last asked. */
         private String last;
         private Object range;

@@ -173,7 +173,7 @@ public class Playbook {
     }
 
     List<LabApi.HistoryEntry> history(String service, String gameId) {
-        return lab(service).history(gameId, 0, 1000).entries();
+        return lab(service).history(gameId, 0, 0, 1000).entries();
     }
 
     void awaitHits(String gameId, String player, int hits) {

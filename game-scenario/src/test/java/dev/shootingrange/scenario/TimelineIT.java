@@ -1,0 +1,104 @@
+package dev.shootingrange.scenario;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.testing.ServiceProcess;
+
+/**
+ * A watched game's timeline is caught up, not gathered again: each view asks every service only for the
+ * history recorded after what it already has, and the console still gets every entry once, in order.
+ */
+class TimelineIT {
+
+    private static final Map<String, ServiceProcess> SERVICES = Map.of("game-scenario", LabProcesses.SCENARIO,
+            "shooting-range", LabProcesses.RANGE, "leader-board", LabProcesses.BOARD);
+
+    private final List<CompletableFuture<HttpResponse<Stream<String>>>> watching = new ArrayList<>();
+
+    @AfterEach
+    void hangUp() {
+        watching.forEach(stream -> stream.thenAccept(response -> response.body().close()).cancel(true));
+    }
+
+    @Test
+    void aWatchedGamesTimelineHoldsEveryEntryOnceAsItGrows() {
+        String gameId = LabProcesses.newGame(42);
+        watch(gameId);
+
+        for (int shot = 1; shot <= 3; shot++) {
+            LabProcesses.fire(gameId, "alice", shot);
+            int shots = shot;
+            // Each shot leaves its mark at all three: FireAt out and in, an outcome out and in twice.
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(timeline(gameId))
+                    .filteredOn(entry -> entry.get("type").equals("FireAt") && entry.get("direction").equals("IN"))
+                    .hasSize(shots));
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                List<Map<String, Object>> entries = timeline(gameId);
+                assertThat(keys(entries)).as("the timeline against every service's whole history").isEqualTo(everyServicesHistory(gameId));
+                assertThat(entries).extracting(entry -> Instant.parse((String) entry.get("at"))).isSorted();
+            });
+        }
+    }
+
+    @Test
+    void aServiceAnswersItsHistoryAfterAnEntry() {
+        String gameId = LabProcesses.newGame(42);
+        LabProcesses.fire(gameId, "alice", 42);
+        String range = LabProcesses.RANGE.baseUrl();
+        await().untilAsserted(() -> assertThat(history(range, gameId, 0)).hasSizeGreaterThanOrEqualTo(3));
+        List<Integer> all = history(range, gameId, 0);
+
+        assertThat(history(range, gameId, all.get(0))).isEqualTo(all.subList(1, all.size()));
+        assertThat(history(range, gameId, all.get(all.size() - 1))).isEmpty();
+        given().baseUri(range).queryParam("after", -1).get("/api/lab/history/{gameId}", gameId).then()
+                .statusCode(400).body("detail", containsString("after"));
+    }
+
+    private static List<Integer> history(String service, String gameId, long after) {
+        return given().baseUri(service).queryParam("after", after).get("/api/lab/history/{gameId}", gameId).then()
+                .statusCode(200).extract().path("entries.id");
+    }
+
+    private static List<Map<String, Object>> timeline(String gameId) {
+        return given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/games/{gameId}/timeline", gameId).then()
+                .statusCode(200).extract().jsonPath().getList("$");
+    }
+
+    /** Each entry as "service#id": the list keeps any entry given twice. */
+    private static List<String> keys(List<Map<String, Object>> entries) {
+        return entries.stream().map(entry -> entry.get("service") + "#" + entry.get("id")).sorted().toList();
+    }
+
+    private static List<String> everyServicesHistory(String gameId) {
+        List<String> keys = new ArrayList<>();
+        SERVICES.forEach((name, service) -> history(service.baseUrl(), gameId, 0).forEach(id -> keys.add(name + "#" + id)));
+        keys.sort(Comparator.naturalOrder());
+        return keys;
+    }
+
+    /** Opens the game's live feed, as a console does: from then on the game is watched. */
+    private void watch(String gameId) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(LabProcesses.SCENARIO.baseUrl() + "/api/games/" + gameId + "/live"))
+                .header("Accept", "text/event-stream").build();
+        watching.add(HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines()));
+    }
+}
