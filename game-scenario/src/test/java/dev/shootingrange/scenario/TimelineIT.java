@@ -16,16 +16,19 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.testing.ServiceProcess;
+import io.restassured.path.json.JsonPath;
 
 /**
- * A watched game's timeline is caught up, not gathered again: each view asks every service only for the
- * history recorded after what it already has, and the console still gets every entry once, in order.
+ * A watched game's timeline and verdict are caught up, not gathered again: each view asks every service
+ * only for the history recorded after what it already has, and the console still gets every entry once,
+ * in order, and the verdict a fresh look at the whole game gives.
  */
 class TimelineIT {
 
@@ -42,7 +45,7 @@ class TimelineIT {
     @Test
     void aWatchedGamesTimelineHoldsEveryEntryOnceAsItGrows() {
         String gameId = LabProcesses.newGame(42);
-        watch(gameId);
+        List<String> views = watch(gameId);
 
         for (int shot = 1; shot <= 3; shot++) {
             LabProcesses.fire(gameId, "alice", shot);
@@ -55,6 +58,14 @@ class TimelineIT {
                 List<Map<String, Object>> entries = timeline(gameId);
                 assertThat(keys(entries)).as("the timeline against every service's whole history").isEqualTo(everyServicesHistory(gameId));
                 assertThat(entries).extracting(entry -> Instant.parse((String) entry.get("at"))).isSorted();
+            });
+            // The live view judged on the copies it caught up with; the endpoint reads the whole game.
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                Map<String, Object> verdict = given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                        .get("/api/games/{gameId}/consistency", gameId).then().statusCode(200).extract().jsonPath().getMap("$");
+                assertThat(verdict).containsEntry("consistent", true);
+                assertThat(JsonPath.from(views.get(views.size() - 1).substring("data:".length())).getMap("consistency"))
+                        .isEqualTo(verdict);
             });
         }
     }
@@ -95,10 +106,15 @@ class TimelineIT {
         return keys;
     }
 
-    /** Opens the game's live feed, as a console does: from then on the game is watched. */
-    private void watch(String gameId) {
+    /** Opens the game's live feed, as a console does (from then on the game is watched); its views as they come. */
+    private List<String> watch(String gameId) {
+        List<String> views = new CopyOnWriteArrayList<>();
         HttpRequest request = HttpRequest.newBuilder(URI.create(LabProcesses.SCENARIO.baseUrl() + "/api/games/" + gameId + "/live"))
                 .header("Accept", "text/event-stream").build();
-        watching.add(HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines()));
+        CompletableFuture<HttpResponse<Stream<String>>> stream = HttpClient.newHttpClient().sendAsync(request,
+                HttpResponse.BodyHandlers.ofLines());
+        stream.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(views::add));
+        watching.add(stream);
+        return views;
     }
 }

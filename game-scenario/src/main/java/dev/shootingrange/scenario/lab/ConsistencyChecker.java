@@ -3,6 +3,7 @@ package dev.shootingrange.scenario.lab;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,18 +38,22 @@ public class ConsistencyChecker {
     /** @param settle how long a shot may wait for its outcome before it counts as lost */
     public Consistency.Verdict judge(String gameId, Duration settle) {
         scenario.requireGame(gameId);
-        return judge(gameId, settle, services.range().range(gameId), services.leaderBoard().board(gameId));
+        return judge(gameId, settle, services.range().range(gameId), services.leaderBoard().board(gameId), new Wire(gameId));
     }
 
-    /** The same on what the range and the board said a moment ago (a live view asked them already). */
-    public Consistency.Verdict judge(String gameId, Duration settle, RangeApi.RangeView range, LeaderBoardApi.BoardView scores) {
+    /**
+     * The same on what the range and the board said a moment ago (a live view asked them already), reading
+     * only the copies recorded since {@code wire} last caught up (a watched game keeps it).
+     */
+    public Consistency.Verdict judge(String gameId, Duration settle, RangeApi.RangeView range, LeaderBoardApi.BoardView scores,
+            Wire wire) {
         List<Consistency.Decided> decided = range.outcomes().stream()
                 .map(o -> new Consistency.Decided(o.attemptId(), o.outcome(), o.messageId()))
                 .toList();
         Map<String, Consistency.Score> board = new LinkedHashMap<>();
         scores.players().forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
         history.flush(HistoryWriter.READ_WAIT);
-        return QuarkusTransaction.requiringNew().call(() -> Consistency.judge(gameId, shots(gameId), wire(gameId),
+        return QuarkusTransaction.requiringNew().call(() -> Consistency.judge(gameId, shots(gameId), wire.catchUp(),
                 decided, board, Instant.now(), settle));
     }
 
@@ -58,17 +63,32 @@ public class ConsistencyChecker {
                 .toList();
     }
 
-    /** Every copy of an outcome this service's queue delivered, the ones its inbox dropped included. */
-    private static List<Consistency.Copy> wire(String gameId) {
-        List<MessageHistory> copies = MessageHistory.list("""
-                gameId = ?1 and direction = ?2 and type in ('Hit', 'Missed') and disposition in ?3 order by id""",
-                gameId, MessageHistory.Direction.IN,
-                List.of(MessageHistory.Disposition.HANDLED, MessageHistory.Disposition.DUPLICATE));
-        return copies.stream().map(copy -> {
-            ShotOutcome outcome = (ShotOutcome) MessageCodec.decode(copy.body.getBytes(StandardCharsets.UTF_8));
-            return new Consistency.Copy(copy.messageId, copy.type, copy.attemptId, outcome.player(), copy.body);
-        }).toList();
+    /**
+     * Every copy of an outcome this service's queue delivered for a game, the ones its inbox dropped
+     * included, as read so far: each catch-up reads and decodes only the copies recorded since the last
+     * (history entries are numbered in the order they are recorded, and never change).
+     */
+    public static final class Wire {
+
+        private final String gameId;
+        private final List<Consistency.Copy> copies = new ArrayList<>();
+        private long lastId;
+
+        public Wire(String gameId) {
+            this.gameId = gameId;
+        }
+
+        synchronized List<Consistency.Copy> catchUp() {
+            List<MessageHistory> recorded = MessageHistory.list("""
+                    gameId = ?1 and id > ?2 and direction = ?3 and type in ('Hit', 'Missed') and disposition in ?4 order by id""",
+                    gameId, lastId, MessageHistory.Direction.IN,
+                    List.of(MessageHistory.Disposition.HANDLED, MessageHistory.Disposition.DUPLICATE));
+            for (MessageHistory copy : recorded) {
+                ShotOutcome outcome = (ShotOutcome) MessageCodec.decode(copy.body.getBytes(StandardCharsets.UTF_8));
+                copies.add(new Consistency.Copy(copy.messageId, copy.type, copy.attemptId, outcome.player(), copy.body));
+                lastId = copy.id;
+            }
+            return List.copyOf(copies);
+        }
     }
-
-
 }

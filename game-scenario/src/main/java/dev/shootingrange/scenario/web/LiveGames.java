@@ -306,7 +306,8 @@ public class LiveGames implements StepInterceptor {
                     read.put("leaderboard", scores);
                     // The checker judges on the answers just read, not on a second asking.
                     read.put("consistency", decided instanceof RangeApi.RangeView r && scores instanceof LeaderBoardApi.BoardView b
-                            ? answer(() -> checker.judge(gameId, SETTLE, r, b))
+                            ? answer(() -> checker.judge(gameId, SETTLE, r, b,
+                                    keptWhileWatched(gameId, ConsistencyChecker.Wire.class, () -> new ConsistencyChecker.Wire(gameId))))
                             : answer(() -> checker.judge(gameId, SETTLE)));
                 }
                 return read;
