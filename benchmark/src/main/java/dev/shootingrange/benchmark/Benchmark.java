@@ -26,28 +26,36 @@ import dev.shootingrange.testing.ServiceProcess;
  * every protection on and with the inbox and outbox off, beside the ceilings of RabbitMQ and PostgreSQL
  * measured in the same run. Prints a table and writes docs/benchmarks.md.
  *
+ * The whole run, in this order: cost per shot at a steady rate, the ceilings of the parts, the climbs
+ * with the protections on and off, the latencies, the soak if asked, the burst (with the baseline's
+ * beside it if asked), what watching costs, the workshop room, and the whole lab's memory at the end.
+ *
  * Options: --rates=100,200,... (the ladder), --step-seconds=N, --soak-minutes=N (0 skips the soak),
  * --games=N (the games the shots go round, 10 unless told), --cost-rate=N and --cost-seconds=N (the
- * steady load of "cost per shot"), --tracing=off|on|off,on (cost per shot once per setting, the services
- * restarted between; "on" exports every span over OTLP to a sink here), --only=cost (cost per shot
- * alone: printed, and written to --output=FILE only if given), --only=burst (the same for a burst of
- * --burst-shots=N FireAt straight onto the commands exchange: a first run on fresh services, then
- * --burst-runs=N warm, 3 unless told),
+ * steady load of "cost per shot"), --tracing=off|on|off,on (cost per shot, the burst, watching and the
+ * room once per setting, the services restarted between, the climbs on the last; "on" exports every
+ * span over OTLP to a sink here), --only=cost (cost per shot alone: printed, and written to
+ * --output=FILE only if given), --only=burst (the same for a burst of --burst-shots=N FireAt straight
+ * onto the commands exchange: a first run on fresh services, then --burst-runs=N warm, 3 unless told),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
- * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr),
+ * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in
+ * a git worktree under target/baseline-&lt;sha&gt;, then on this one, each on a clean slate, side by side
+ * in the report: "before" and "after" of one sitting),
+ * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, an older build's to
+ * target/&lt;service&gt;-&lt;commit&gt;.jfr),
  * --queue-type=quorum|classic|classic,quorum (the services' queues; each setting measured in turn, the
  * services restarted between, which rebuild the benchmark's queues as that type).
  */
 public final class Benchmark {
 
-    private static final String JDBC = "jdbc:postgresql://localhost:5432/";
-    private static final List<String> SERVICES = List.of("shooting-range", "leader-board", "game-scenario");
-    private static final Map<String, Integer> PORTS = Map.of("game-scenario", 19080, "shooting-range", 19081, "leader-board", 19082);
+    static final String JDBC = "jdbc:postgresql://localhost:5432/";
     /** Its own databases and virtual host: a lab or a test run beside it shares nothing with it. */
-    private static final Map<String, String> DATABASES = Map.of("game-scenario", "benchmark_game_scenario", "shooting-range",
+    static final Map<String, String> DATABASES = Map.of("game-scenario", "benchmark_game_scenario", "shooting-range",
             "benchmark_shooting_range", "leader-board", "benchmark_leader_board");
     static final String VIRTUAL_HOST = "benchmark";
+    /** What each service's resident memory should stay under after the run. */
+    private static final long SERVICE_MEMORY_GOAL_MIB = 250;
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
@@ -59,70 +67,51 @@ public final class Benchmark {
         Duration costDuration = Duration.ofSeconds(Long.parseLong(options.getOrDefault("cost-seconds", "30")));
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
-        boolean costOnly = "cost".equals(options.get("only"));
-        boolean burstOnly = "burst".equals(options.get("only"));
-        boolean viewersOnly = "viewers".equals(options.get("only"));
-        boolean roomOnly = "room".equals(options.get("only"));
+        String only = options.get("only");
+        boolean costOnly = "cost".equals(only);
+        boolean burstOnly = "burst".equals(only);
+        boolean viewersOnly = "viewers".equals(only);
+        boolean roomOnly = "room".equals(only);
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
         List<String> queueTypes = List.of(options.getOrDefault("queue-type", "quorum").split(","));
-        List<String[]> settings = new ArrayList<>();
+        List<Lab.Setting> settings = new ArrayList<>();
         for (String queueType : queueTypes) {
             for (String tracing : tracings) {
-                settings.add(new String[] { queueType, tracing });
+                settings.add(new Lab.Setting(queueType, tracing));
             }
         }
 
-        StringBuilder report = new StringBuilder();
-        Map<String, ServiceProcess> services = new LinkedHashMap<>();
-        try (TraceSink traces = TraceSink.start()) {
-            String cost = "";
-            LoadRun load = null;
-            for (String[] setting : settings) {
-                String queueType = setting[0];
-                String tracing = setting[1];
-                services.values().forEach(Benchmark::stop);
-                services = startServices("on".equals(tracing) ? traces.endpoint() : null, "true".equals(options.get("jfr")), queueType);
-                load = new LoadRun(services.get("game-scenario").baseUrl(), JDBC + DATABASES.get("leader-board"), games);
-                if (roomOnly) {
-                    say("a workshop room: " + viewers + " players and consoles on " + games + " games, a storm in the middle");
-                    cost += new RoomRun(load, services.get("game-scenario").baseUrl())
-                            .measure(services.get("shooting-range").baseUrl(), viewers, Duration.ofSeconds(60));
-                    continue;
-                }
-                if (viewersOnly) {
-                    say("what watching costs: " + viewers + " consoles on " + games + " games at 10 shots/s, then idle");
-                    cost += new ViewersCost(new CostPerShot(services, JDBC), load, services.get("game-scenario").baseUrl())
-                            .measure(services.get("shooting-range").baseUrl(), viewers, 10, Duration.ofSeconds(30));
-                    continue;
-                }
-                if (burstOnly) {
-                    say("cost per shot, a burst of " + burstShots + " onto commands: a first run, then " + burstRuns + " warm, tracing "
-                            + tracing + ", " + queueType + " queues");
-                    cost += new CostPerShot(services, JDBC).measureBurst(load, services.get("shooting-range").baseUrl(), burstShots,
-                            burstRuns, ", " + queueType + " queues" + ("on".equals(tracing) ? ", tracing on" : ""));
-                    continue;
-                }
-
-                // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
-                say("warming up (not measured), tracing " + tracing + ", " + queueType + " queues");
-                load.run(20, Duration.ofSeconds(15));
-                load.run(100, Duration.ofSeconds(20));
-
-                say("cost per shot: " + costRate + " shots/s for " + costDuration.toSeconds() + " s, warm, tracing " + tracing);
-                cost += new CostPerShot(services, JDBC).measure(load, costRate, costDuration, ", " + queueType + " queues"
-                        + ("on".equals(tracing) ? ", tracing on (spans exported over OTLP)" : ""));
+        Build current = Build.current();
+        Build baseline = null;
+        if (options.containsKey("baseline")) {
+            if (costOnly || viewersOnly || roomOnly) {
+                throw new IllegalArgumentException("--baseline goes with the whole run or --only=burst, not --only=" + only);
             }
+            // Built before anything is measured: a commit that does not build ends the run at once.
+            baseline = Build.baseline(options.get("baseline"));
+            current = current.named();
+        }
+
+        StringBuilder report = new StringBuilder();
+        try (TraceSink traces = TraceSink.start(); Lab lab = new Lab(traces.endpoint(), "true".equals(options.get("jfr")), games)) {
             if (costOnly || burstOnly || viewersOnly || roomOnly) {
-                System.out.println(cost);
+                String measured = costOnly ? cost(lab, current, settings, costRate, costDuration)
+                        : burstOnly ? burst(lab, current, baseline, settings, burstShots, burstRuns)
+                        : viewersOnly ? viewers(lab, current, settings, viewers, games, Lab.Start.RESTARTED)
+                        : room(lab, current, settings, viewers, games, Lab.Start.RESTARTED);
+                System.out.println(measured);
                 if (options.containsKey("output")) {
-                    Files.writeString(output, cost);
+                    Files.writeString(output, measured);
                 }
                 return;
             }
-            String scenario = services.get("game-scenario").baseUrl();
+            String cost = cost(lab, current, settings, costRate, costDuration);
+            LoadRun load = lab.load();
+            Map<String, ServiceProcess> services = lab.services();
+            String scenario = lab.url("game-scenario");
 
             say("ceilings of the parts");
             double pgInserts = pgbenchInserts();
@@ -151,11 +140,15 @@ public final class Benchmark {
                 soak.add(load.run(Math.max(1, maxOn / 2), Duration.ofMinutes(1)));
             }
 
-            report.append(markdown(options, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate, services));
+            report.append(markdown(options, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate));
             report.append(cpuTable(cpuOn, on.stream().mapToLong(LoadRun.Result::sent).sum()));
             report.append(cost);
-        } finally {
-            services.values().forEach(Benchmark::stop);
+            // The burst restarts the services (its first run is on services that just started); watching
+            // and the room measure warm services and take them as the burst left them.
+            report.append(burst(lab, current, baseline, settings, burstShots, burstRuns));
+            report.append(viewers(lab, current, settings, viewers, games, Lab.Start.AS_THEY_ARE));
+            report.append(room(lab, current, settings, viewers, games, Lab.Start.AS_THEY_ARE));
+            report.append(afterTheRun(lab.services()));
         }
         Files.createDirectories(output.getParent());
         report.append(comparisonsIn(output));
@@ -163,34 +156,82 @@ public final class Benchmark {
         System.out.println(report);
     }
 
-    /** The three packaged services on the benchmark's ports and databases; with tracing on where traces go somewhere. */
-    /** @param profiled each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, written when it stops */
-    private static Map<String, ServiceProcess> startServices(String traceEndpoint, boolean profiled, String queueType) {
-        Map<String, ServiceProcess> services = new LinkedHashMap<>();
-        for (String service : SERVICES) {
-            List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + VIRTUAL_HOST,
-                    "quarkus.datasource.jdbc.url=" + JDBC + DATABASES.get(service), "topology.queue-type=" + queueType));
-            if (service.equals("game-scenario")) {
-                properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
-                properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
-            }
-            if (traceEndpoint != null) {
-                properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
-                        "quarkus.otel.exporter.otlp.endpoint=" + traceEndpoint));
-            }
-            List<String> jvm = profiled ? List.of("-XX:StartFlightRecording=settings=profile,filename=target/" + service + ".jfr") : List.of();
-            services.put(service, ServiceProcess.start(Path.of("."), service, PORTS.get(service), jvm, properties.toArray(String[]::new)));
+    /** Cost per shot at a steady rate, once per setting on services started for it. */
+    private static String cost(Lab lab, Build build, List<Lab.Setting> settings, int rate, Duration duration) throws Exception {
+        StringBuilder cost = new StringBuilder();
+        for (Lab.Setting setting : settings) {
+            LoadRun load = lab.use(build, setting, Lab.Start.RESTARTED).load();
+            // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
+            say("warming up (not measured), tracing " + setting.tracing() + ", " + setting.queueType() + " queues");
+            load.run(20, Duration.ofSeconds(15));
+            load.run(100, Duration.ofSeconds(20));
+
+            say("cost per shot: " + rate + " shots/s for " + duration.toSeconds() + " s, warm, tracing " + setting.tracing());
+            cost.append(lab.meter().measure(load, rate, duration, ", " + setting.queueType() + " queues"
+                    + (setting.traced() ? ", tracing on (spans exported over OTLP)" : "")));
         }
-        services.values().forEach(ServiceProcess::awaitReady);
-        return services;
+        return cost.toString();
     }
 
-    private static void stop(ServiceProcess service) {
-        try {
-            service.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /**
+     * The burst once per setting, on services started again for it (its first run is the cold one). With
+     * a baseline, the older build's first, then this one's, each on a clean slate, in one table.
+     */
+    private static String burst(Lab lab, Build current, Build baseline, List<Lab.Setting> settings, int shots, int warmRuns)
+            throws Exception {
+        StringBuilder burst = new StringBuilder();
+        for (Lab.Setting setting : settings) {
+            String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "");
+            if (baseline == null) {
+                sayBurst(current, setting, shots, warmRuns);
+                lab.use(current, setting, Lab.Start.RESTARTED);
+                burst.append(lab.meter().measureBurst(lab.load(), lab.url("shooting-range"), shots, warmRuns, title));
+                continue;
+            }
+            CostPerShot.Burst before = burstOn(lab, baseline, setting, shots, warmRuns);
+            CostPerShot.Burst after = burstOn(lab, current, setting, shots, warmRuns);
+            burst.append(CostPerShot.Burst.comparison(before, baseline.name(), after, current.name(), title));
         }
+        return burst.toString();
+    }
+
+    private static CostPerShot.Burst burstOn(Lab lab, Build build, Lab.Setting setting, int shots, int warmRuns) throws Exception {
+        sayBurst(build, setting, shots, warmRuns);
+        lab.use(build, setting, Lab.Start.CLEAN_SLATE);
+        return lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
+    }
+
+    private static void sayBurst(Build build, Lab.Setting setting, int shots, int warmRuns) {
+        say("cost per shot, a burst of " + shots + " onto commands: a first run, then " + warmRuns + " warm, tracing "
+                + setting.tracing() + ", " + setting.queueType() + " queues, " + build.name());
+    }
+
+    private static String viewers(Lab lab, Build build, List<Lab.Setting> settings, int viewers, int games, Lab.Start start)
+            throws Exception {
+        return eachSetting(lab, build, settings, start, () -> {
+            say("what watching costs: " + viewers + " consoles on " + games + " games at 10 shots/s, then idle");
+            return new ViewersCost(lab.meter(), lab.load(), lab.url("game-scenario"))
+                    .measure(lab.url("shooting-range"), viewers, 10, Duration.ofSeconds(30));
+        });
+    }
+
+    private static String room(Lab lab, Build build, List<Lab.Setting> settings, int players, int games, Lab.Start start)
+            throws Exception {
+        return eachSetting(lab, build, settings, start, () -> {
+            say("a workshop room: " + players + " players and consoles on " + games + " games, a storm in the middle");
+            return new RoomRun(lab.load(), lab.url("game-scenario")).measure(lab.url("shooting-range"), players, Duration.ofSeconds(60));
+        });
+    }
+
+    /** A section measured once per setting, on the services as {@code start} wants them; its tables one after the other. */
+    private static String eachSetting(Lab lab, Build build, List<Lab.Setting> settings, Lab.Start start,
+            java.util.concurrent.Callable<String> section) throws Exception {
+        StringBuilder tables = new StringBuilder();
+        for (Lab.Setting setting : settings) {
+            lab.use(build, setting, start);
+            tables.append(section.call());
+        }
+        return tables.toString();
     }
 
     private static List<LoadRun.Result> climb(LoadRun load, List<Integer> ladder, Duration step) throws Exception {
@@ -246,8 +287,7 @@ public final class Benchmark {
     }
 
     private static String markdown(Map<String, String> options, List<LoadRun.Result> on, List<LoadRun.Result> off, int maxOn,
-            int maxOff, List<LoadRun.Result> loads, List<LoadRun.Result> soak, double pgInserts, double rabbitRate,
-            Map<String, ServiceProcess> services) throws Exception {
+            int maxOff, List<LoadRun.Result> loads, List<LoadRun.Result> soak, double pgInserts, double rabbitRate) throws Exception {
         StringBuilder md = new StringBuilder();
         md.append("# Benchmark: what exactly-once costs\n\n")
                 .append("Measured ").append(LocalDate.now()).append(" on ").append(Runtime.getRuntime().availableProcessors())
@@ -271,13 +311,6 @@ public final class Benchmark {
                 .append(latencyTable(off)).append('\n');
         if (!soak.isEmpty()) {
             md.append("## Soak at 50 % of the maximum, per minute\n\n").append(latencyTable(soak)).append('\n');
-        }
-        md.append("## After the run\n\n| service | RSS | inbox rows | outbox rows (pending) |\n| --- | ---: | ---: | ---: |\n");
-        for (Map.Entry<String, ServiceProcess> service : services.entrySet()) {
-            String db = DATABASES.get(service.getKey());
-            md.append("| ").append(service.getKey()).append(" | ").append(rssMiB(service.getValue().pid())).append(" MiB | ")
-                    .append(count(db, "select count(*) from inbox")).append(" | ").append(count(db, "select count(*) from outbox"))
-                    .append(" (").append(count(db, "select count(*) from outbox where sent_at is null")).append(") |\n");
         }
         return md.toString();
     }
@@ -341,11 +374,82 @@ public final class Benchmark {
         return first < 0 ? "" : text.substring(first + 1);
     }
 
-    private static long rssMiB(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+    /**
+     * The whole lab's memory at the end of the run, the services still up, and what their tables hold
+     * then. PostgreSQL as the sum of its processes' Pss: every backend maps the shared buffers, which RSS
+     * would count once per process.
+     */
+    private static String afterTheRun(Map<String, ServiceProcess> services) throws Exception {
+        StringBuilder table = new StringBuilder("| process | memory | inbox rows | outbox rows (pending) |\n| --- | ---: | ---: | ---: |\n");
+        long totalKiB = 0;
+        List<String> over = new ArrayList<>();
+        for (Map.Entry<String, ServiceProcess> service : services.entrySet()) {
+            long rss = Math.max(0, kib(service.getValue().pid(), "status", "VmRSS:"));
+            totalKiB += rss;
+            if (rss / 1024 > SERVICE_MEMORY_GOAL_MIB) {
+                over.add(service.getKey() + " (" + rss / 1024 + " MiB)");
             }
+            String db = DATABASES.get(service.getKey());
+            table.append("| ").append(service.getKey()).append(" | ").append(rss / 1024).append(" MiB | ")
+                    .append(count(db, "select count(*) from inbox")).append(" | ").append(count(db, "select count(*) from outbox"))
+                    .append(" (").append(count(db, "select count(*) from outbox where sent_at is null")).append(") |\n");
+        }
+        long postgresKiB = 0;
+        int postgresProcesses = 0;
+        boolean postgresByRss = false;
+        for (ProcessHandle process : CostPerShot.processesOf(CostPerShot.POSTGRESQL)) {
+            long kib = kib(process.pid(), "smaps_rollup", "Pss:");
+            if (kib < 0) {
+                kib = kib(process.pid(), "status", "VmRSS:");
+                postgresByRss |= kib >= 0;
+            }
+            if (kib >= 0) {
+                postgresKiB += kib;
+                postgresProcesses++;
+            }
+        }
+        long rabbitKiB = 0;
+        int rabbitProcesses = 0;
+        for (ProcessHandle process : CostPerShot.processesOf(CostPerShot.RABBITMQ)) {
+            long kib = kib(process.pid(), "status", "VmRSS:");
+            if (kib >= 0) {
+                rabbitKiB += kib;
+                rabbitProcesses++;
+            }
+        }
+        totalKiB += postgresKiB + rabbitKiB;
+        table.append(String.format("| PostgreSQL (%d processes) | %s | – | – |%n", postgresProcesses,
+                postgresProcesses == 0 ? "not found" : postgresKiB / 1024 + " MiB " + (postgresByRss ? "(RSS)" : "(Pss)")));
+        table.append(String.format("| RabbitMQ (beam.smp%s) | %s | – | – |%n", rabbitProcesses > 1 ? ", " + rabbitProcesses + " processes" : "",
+                rabbitProcesses == 0 ? "not found" : rabbitKiB / 1024 + " MiB"));
+        table.append(String.format("| **the whole lab** | **%d MiB** | | |%n%n", totalKiB / 1024));
+
+        StringBuilder md = new StringBuilder("## After the run\n\n")
+                .append("Memory at the end of the whole run, the room's services still up: each service's resident set (RSS),")
+                .append(" RabbitMQ's beam.smp likewise, and PostgreSQL as the sum of its processes' Pss (proportional set size),")
+                .append(" since every backend maps the shared buffers and RSS would count them once per process.");
+        if (postgresByRss) {
+            md.append(" **PostgreSQL's smaps_rollup could not be read here, so its figure is RSS summed: the shared buffers")
+                    .append(" are counted once per process, far more than it holds.**");
+        }
+        if (postgresProcesses == 0 || rabbitProcesses == 0) {
+            md.append(" A part not found runs out of sight of this machine's processes (in a container, say) and is not in the total.");
+        }
+        md.append(over.isEmpty() ? " Each service is under " + SERVICE_MEMORY_GOAL_MIB + " MiB resident."
+                : " **Over " + SERVICE_MEMORY_GOAL_MIB + " MiB resident: " + String.join(", ", over) + ".**");
+        return md.append("\n\n").append(table).toString();
+    }
+
+    /** A figure in KiB from /proc/&lt;pid&gt;/&lt;file&gt; ("VmRSS:" of status, "Pss:" of smaps_rollup); -1 if unreadable. */
+    private static long kib(long pid, String file, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), file))) {
+                if (line.startsWith(field)) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process ended meanwhile, or it is not ours to read
         }
         return -1;
     }

@@ -33,8 +33,12 @@ final class CostPerShot {
             long takenAtNanos) {
     }
 
-    private static final String POSTGRESQL = "PostgreSQL";
-    private static final String RABBITMQ = "RabbitMQ";
+    static final String POSTGRESQL = "PostgreSQL";
+    static final String RABBITMQ = "RabbitMQ";
+    /** How the benchmark knows PostgreSQL's processes and RabbitMQ's, for their CPU and their memory: by the command. */
+    private static final Map<String, Predicate<String>> SHARED_PARTS = Map.of(
+            POSTGRESQL, command -> command.endsWith("/postgres"),
+            RABBITMQ, command -> command.endsWith("/beam.smp"));
     // PostgreSQL publishes a busy backend's counters every second and an idle one's within 10 s.
     private static final Duration STATS_SETTLE = Duration.ofSeconds(11);
 
@@ -72,6 +76,10 @@ final class CostPerShot {
      * then {@code warmRuns} more.
      */
     String measureBurst(LoadRun load, String rangeUrl, int shots, int warmRuns, String title) throws Exception {
+        return burst(load, rangeUrl, shots, warmRuns).table(title);
+    }
+
+    Burst burst(LoadRun load, String rangeUrl, int shots, int warmRuns) throws Exception {
         List<Map<String, Duration>> runs = new ArrayList<>();
         List<double[]> work = new ArrayList<>();
         ConnectionFactory factory = new ConnectionFactory();
@@ -107,34 +115,84 @@ final class CostPerShot {
                         (cpuAfter.takenAtNanos - before.takenAtNanos) / 1e9 });
             }
         }
-        return burstTable(shots, runs, work, title);
+        return new Burst(shots, runs, work);
     }
 
-    private String burstTable(int shots, List<Map<String, Duration>> runs, List<double[]> work, String title) {
-        StringBuilder table = new StringBuilder("## Cost per shot, a burst onto the commands exchange" + title + "\n\n").append(String.format(
-                "%d FireAt published straight onto `commands` (no HTTP) as fast as the broker confirmed them, each"
-                        + " process's CPU from the first publish until the leader board had counted all %d; the first run"
-                        + " on freshly started services, then %d runs once warm. Commits and rows written include the"
-                        + " idle sweeps'.%n%n", shots, shots, runs.size() - 1));
-        table.append("| process | first run | warm |\n| --- | ---: | ---: |\n");
-        List<String> names = new ArrayList<>(runs.get(0).keySet());
-        double[] totals = new double[runs.size()];
-        for (String name : names) {
-            double[] ms = new double[runs.size()];
-            for (int run = 0; run < runs.size(); run++) {
-                ms[run] = runs.get(run).get(name).toNanos() / 1e6 / shots;
-                totals[run] += ms[run];
-            }
-            table.append(String.format("| %s | %.2f ms | %s |%n", name, ms[0], range(ms)));
+    /**
+     * One burst's figures: each run's CPU by process, and each run's commits and rows written per shot
+     * and its seconds. The first run is the cold one.
+     */
+    record Burst(int shots, List<Map<String, Duration>> runs, List<double[]> work) {
+
+        private static final String ABOUT = "%d FireAt published straight onto `commands` (no HTTP) as fast as the broker"
+                + " confirmed them, each process's CPU from the first publish until the leader board had counted all %d;"
+                + " the first run on freshly started services, then %d runs once warm. Commits and rows written include"
+                + " the idle sweeps'.";
+
+        List<String> processes() {
+            return new ArrayList<>(runs.get(0).keySet());
         }
-        table.append(String.format("| **total** | **%.2f ms** | **%s** |%n%n", totals[0], range(totals)));
-        double[] seconds = work.stream().skip(1).mapToDouble(run -> run[2]).toArray();
-        table.append(String.format("| per shot, warm | |%n| --- | ---: |%n| commits | %s |%n| rows written | %s |%n"
-                + "| shots/s through the lab | %s |%n%n",
-                range(work.stream().skip(1).mapToDouble(run -> run[0]).toArray(), "%.1f"),
-                range(work.stream().skip(1).mapToDouble(run -> run[1]).toArray(), "%.1f"),
-                range(java.util.Arrays.stream(seconds).map(s -> shots / s).toArray(), "%.0f")));
-        return table.toString();
+
+        /** Milliseconds of CPU per shot, run by run: of one process, or of all of them with {@code null}. */
+        double[] perShot(String process) {
+            return runs.stream().mapToDouble(run -> (process == null ? run.values().stream().reduce(Duration.ZERO, Duration::plus)
+                    : run.get(process)).toNanos() / 1e6 / shots).toArray();
+        }
+
+        /** Commits (0), rows written (1) per shot, or shots a second through the lab (2), warm runs only. */
+        double[] warmWork(int what) {
+            return work.stream().skip(1).mapToDouble(run -> what == 2 ? shots / run[2] : run[what]).toArray();
+        }
+
+        String table(String title) {
+            StringBuilder table = new StringBuilder("## Cost per shot, a burst onto the commands exchange" + title + "\n\n")
+                    .append(String.format(ABOUT + "%n%n", shots, shots, runs.size() - 1));
+            table.append("| process | first run | warm |\n| --- | ---: | ---: |\n");
+            for (String name : processes()) {
+                double[] ms = perShot(name);
+                table.append(String.format("| %s | %.2f ms | %s |%n", name, ms[0], range(ms)));
+            }
+            double[] totals = perShot(null);
+            table.append(String.format("| **total** | **%.2f ms** | **%s** |%n%n", totals[0], range(totals)));
+            table.append(String.format("| per shot, warm | |%n| --- | ---: |%n| commits | %s |%n| rows written | %s |%n"
+                    + "| shots/s through the lab | %s |%n%n",
+                    range(warmWork(0), "%.1f"), range(warmWork(1), "%.1f"), range(warmWork(2), "%.0f")));
+            return table.toString();
+        }
+
+        /**
+         * Two builds' bursts side by side, measured in the same sitting: this shared machine moves more
+         * between sittings than a change does, so only columns of one sitting compare. The heading must not
+         * start "## Before and after": the report keeps what follows such a heading as written by hand.
+         */
+        static String comparison(Burst before, String beforeName, Burst after, String afterName, String title) {
+            StringBuilder table = new StringBuilder("## Cost per shot, a burst onto the commands exchange, " + beforeName + " against "
+                    + afterName + title + "\n\n").append(String.format(ABOUT, after.shots, after.shots, after.runs.size() - 1))
+                    .append(" Each build on services started on a clean slate (the benchmark's databases and queues made anew),"
+                            + " the older build first, in the same sitting; warm runs as their lowest–highest. The older build"
+                            + " ignores the settings it does not know (the queues' type, say); a \"+\" after a commit means"
+                            + " changes not yet committed.\n\n");
+            table.append("| warm, per shot | before (").append(beforeName).append(") | after (").append(afterName)
+                    .append(") |\n| --- | ---: | ---: |\n");
+            List<String> processes = new ArrayList<>(before.processes());
+            after.processes().stream().filter(name -> !processes.contains(name)).forEach(processes::add);
+            for (String name : processes) {
+                table.append(String.format("| %s | %s | %s |%n", name, before.warm(name), after.warm(name)));
+            }
+            table.append(String.format("| **total** | **%s** | **%s** |%n", range(before.perShot(null)), range(after.perShot(null))));
+            table.append(String.format("| total, first run | %.2f ms | %.2f ms |%n", before.perShot(null)[0], after.perShot(null)[0]));
+            String[] work = { "commits", "rows written", "shots/s through the lab" };
+            for (int what = 0; what < work.length; what++) {
+                String format = what == 2 ? "%.0f" : "%.1f";
+                table.append(String.format("| %s | %s | %s |%n", work[what], range(before.warmWork(what), format),
+                        range(after.warmWork(what), format)));
+            }
+            return table.append('\n').toString();
+        }
+
+        private String warm(String process) {
+            return runs.get(0).containsKey(process) ? range(perShot(process)) : "–";
+        }
     }
 
     /** The warm runs' lowest and highest (the first run left out). */
@@ -187,8 +245,9 @@ final class CostPerShot {
         Map<Long, Duration> cpu = new LinkedHashMap<>();
         Map<Long, String> processOf = new LinkedHashMap<>();
         services.forEach((name, service) -> record(ProcessHandle.of(service.pid()).orElseThrow(), name, cpu, processOf));
-        record(POSTGRESQL, command -> command.endsWith("/postgres"), cpu, processOf);
-        record(RABBITMQ, command -> command.endsWith("/beam.smp"), cpu, processOf);
+        for (String part : List.of(POSTGRESQL, RABBITMQ)) {
+            processesOf(part).forEach(process -> record(process, part, cpu, processOf));
+        }
         try (Connection connection = DriverManager.getConnection(jdbc + "postgres", "postgres", "");
                 ResultSet rows = connection.createStatement().executeQuery("""
                         select sum(xact_commit), sum(tup_inserted + tup_updated + tup_deleted)
@@ -198,10 +257,10 @@ final class CostPerShot {
         }
     }
 
-    private static void record(String name, Predicate<String> command, Map<Long, Duration> cpu, Map<Long, String> processOf) {
-        ProcessHandle.allProcesses()
-                .filter(process -> process.info().command().filter(command).isPresent())
-                .forEach(process -> record(process, name, cpu, processOf));
+    /** The processes of PostgreSQL or of RabbitMQ ({@link #POSTGRESQL}, {@link #RABBITMQ}) on this machine. */
+    static List<ProcessHandle> processesOf(String part) {
+        Predicate<String> command = SHARED_PARTS.get(part);
+        return ProcessHandle.allProcesses().filter(process -> process.info().command().filter(command).isPresent()).toList();
     }
 
     private static void record(ProcessHandle process, String name, Map<Long, Duration> cpu, Map<Long, String> processOf) {
