@@ -25,12 +25,9 @@ public class Inbox {
 
     /** True where this is the first time the consumer sees the message: go on and handle it. */
     public boolean firstDelivery(String consumer, UUID messageId) {
-        return entityManager.createNativeQuery("""
-                insert into inbox (consumer, message_id, received_at) values (?1, ?2, now())
-                on conflict do nothing""")
-                .setParameter(1, consumer)
-                .setParameter(2, messageId)
-                .executeUpdate() == 1;
+        return PlainStatement.update(entityManager, """
+                insert into inbox (consumer, message_id, received_at) values (?, ?, now())
+                on conflict do nothing""", consumer, messageId) == 1;
     }
 
     /** Forgets messages older than the retention: their duplicates would be handled again. */

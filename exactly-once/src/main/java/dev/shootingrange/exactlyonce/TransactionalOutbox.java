@@ -21,7 +21,7 @@ public class TransactionalOutbox {
     }
 
     public void send(Envelope message) {
-        new OutboxMessage(message, Causation.current()).persist();
+        OutboxMessage.insert(message, Causation.current());
         written.fire(new OutboxWritten());
         // A crash now rolls the row back with the state: nothing was said.
         steps.reached(Step.ROLLBACK_AFTER_SEND, message);

@@ -1,6 +1,7 @@
 package dev.shootingrange.scenario.domain;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
@@ -8,6 +9,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 
+import dev.shootingrange.exactlyonce.PlainStatement;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
@@ -75,29 +77,16 @@ public class Shot extends PanacheEntityBase {
      * Returns when a shot taken here was fired, or null for a shot learnt here or ignored.
      */
     public static Instant outcomeSeen(String gameId, UUID attemptId, String player, int position, Outcome outcome) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> firedAt = getEntityManager().createNativeQuery("""
+        // xmax is set on a row the statement updated: a shot taken here before, not one it inserted now.
+        return PlainStatement.first(getEntityManager(), """
                 insert into shot (attempt_id, game_id, player, position, fired_at, hit_seen, missed_seen)
-                select ?1, ?2, ?3, ?4, now(), ?5, ?6 where exists (select 1 from game where game_id = ?2)
+                select ?, ?, ?, ?, now(), ?, ? where exists (select 1 from game where game_id = ?)
                 on conflict (attempt_id) do update
                 set hit_seen = shot.hit_seen or excluded.hit_seen,
                     missed_seen = shot.missed_seen or excluded.missed_seen
-                returning fired_at, xmax <> 0""")
-                .setParameter(1, attemptId)
-                .setParameter(2, gameId)
-                .setParameter(3, player)
-                .setParameter(4, position)
-                .setParameter(5, outcome == Outcome.HIT)
-                .setParameter(6, outcome == Outcome.MISSED)
-                .getResultList();
-        // xmax is set on a row the statement updated: a shot taken here before, not one it inserted now.
-        return firedAt.isEmpty() || !Boolean.TRUE.equals(firedAt.get(0)[1]) ? null : toInstant(firedAt.get(0)[0]);
-    }
-
-    private static Instant toInstant(Object timestamp) {
-        return timestamp instanceof Instant instant ? instant
-                : timestamp instanceof java.time.OffsetDateTime offset ? offset.toInstant()
-                : ((java.sql.Timestamp) timestamp).toInstant();
+                returning fired_at, xmax <> 0""",
+                row -> row.getBoolean(2) ? row.getObject(1, OffsetDateTime.class).toInstant() : null,
+                attemptId, gameId, player, position, outcome == Outcome.HIT, outcome == Outcome.MISSED, gameId);
     }
 
     public static List<Shot> ofGame(String gameId) {

@@ -7,6 +7,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import dev.shootingrange.exactlyonce.PlainStatement;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /**
@@ -29,12 +30,8 @@ public class CountedAttempt extends PanacheEntityBase {
 
     /** True where the attempt had not been counted yet; like the inbox, the primary key decides. */
     public static boolean firstTime(UUID attemptId, String gameId, boolean hit) {
-        return getEntityManager().createNativeQuery("""
-                insert into counted_attempt (attempt_id, game_id, hit, counted_at) values (?1, ?2, ?3, now())
-                on conflict do nothing""")
-                .setParameter(1, attemptId)
-                .setParameter(2, gameId)
-                .setParameter(3, hit)
-                .executeUpdate() == 1;
+        return PlainStatement.update(getEntityManager(), """
+                insert into counted_attempt (attempt_id, game_id, hit, counted_at) values (?, ?, ?, now())
+                on conflict do nothing""", attemptId, gameId, hit) == 1;
     }
 }

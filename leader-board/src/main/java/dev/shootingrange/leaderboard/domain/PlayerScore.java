@@ -9,6 +9,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
+import dev.shootingrange.exactlyonce.PlainStatement;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** One player's shots and hits in one game. */
@@ -41,14 +42,11 @@ public class PlayerScore extends PanacheEntityBase {
      * row instead of overwriting each other's counts.
      */
     public static void addShot(String gameId, String player, boolean hit) {
-        getEntityManager().createNativeQuery("""
-                insert into player_score (game_id, player, shots, hits) values (?1, ?2, 1, ?3)
+        PlainStatement.update(getEntityManager(), """
+                insert into player_score (game_id, player, shots, hits) values (?, ?, 1, ?)
                 on conflict (game_id, player)
-                do update set shots = player_score.shots + 1, hits = player_score.hits + excluded.hits""")
-                .setParameter(1, gameId)
-                .setParameter(2, player)
-                .setParameter(3, hit ? 1 : 0)
-                .executeUpdate();
+                do update set shots = player_score.shots + 1, hits = player_score.hits + excluded.hits""",
+                gameId, player, hit ? 1 : 0);
     }
 
     /** Most hits first; among equals, fewer shots (better accuracy), then by name. */

@@ -16,6 +16,7 @@ import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
 import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.exactlyonce.PlainStatement;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** A Hit or Missed the range decided and published, kept so that anyone can ask what it said. */
@@ -66,19 +67,12 @@ public class Outcome extends PanacheEntityBase {
      * same message again, and that is still one decision.
      */
     public static void record(ShotOutcome answer, Long targetVersion) {
-        getEntityManager().createNativeQuery("""
+        PlainStatement.update(getEntityManager(), """
                 insert into outcome (message_id, game_id, attempt_id, outcome, decided_at, causation_id,
                     target_version, target_position, sent_at)
-                values (?1, ?2, ?3, ?4, now(), ?5, cast(?6 as bigint), ?7, ?8) on conflict (message_id) do nothing""")
-                .setParameter(1, answer.messageId())
-                .setParameter(2, answer.gameId())
-                .setParameter(3, answer.attemptId())
-                .setParameter(4, answer.isHit() ? Kind.HIT.name() : Kind.MISSED.name())
-                .setParameter(5, answer.causationId())
-                .setParameter(6, targetVersion)
-                .setParameter(7, answer.targetPosition())
-                .setParameter(8, answer.sentAt())
-                .executeUpdate();
+                values (?, ?, ?, ?, now(), ?, ?, ?, ?) on conflict (message_id) do nothing""",
+                answer.messageId(), answer.gameId(), answer.attemptId(), answer.isHit() ? Kind.HIT.name() : Kind.MISSED.name(),
+                answer.causationId(), targetVersion, answer.targetPosition(), answer.sentAt());
     }
 
     /** The first answer to this attempt, under whichever FireAt carried it; null where there is none. */

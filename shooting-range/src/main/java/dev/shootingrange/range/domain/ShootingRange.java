@@ -94,7 +94,7 @@ public class ShootingRange {
                 return;
             }
         }
-        Target target = Target.findById(shot.gameId());
+        Target.Standing target = Target.standingIn(shot.gameId());
         if (target == null) {
             Duration waited = Duration.between(shot.sentAt(), Instant.now());
             if (waited.compareTo(firstMovePatience) > 0) {
@@ -104,7 +104,7 @@ public class ShootingRange {
             throw new GameNotStartedYet(shot.gameId());
         }
         // The state strategy is answers that are a function of the message and the version: derived ids.
-        answer(shot, target.position, target.version, Lab.STATE.equals(strategy) ? OutgoingIds.DERIVED : ids.forOneHandling());
+        answer(shot, target.position(), target.version(), Lab.STATE.equals(strategy) ? OutgoingIds.DERIVED : ids.forOneHandling());
     }
 
     private void answer(FireAt shot, int targetPosition, Long version, OutgoingIds naming) {

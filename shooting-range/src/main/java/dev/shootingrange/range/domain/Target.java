@@ -6,6 +6,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 
+import dev.shootingrange.exactlyonce.PlainStatement;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** Where a game's target stands now, and by which {@link TargetVersion}. No row until its first MoveTarget. */
@@ -24,6 +25,16 @@ public class Target extends PanacheEntityBase {
 
     /** Null for a target moved before versions were kept. */
     public Long version;
+
+    /** Where a game's target stands, and by which version (null before versions were kept). */
+    public record Standing(int position, Long version) {
+    }
+
+    /** Read for every shot: one plain statement, not an entity the transaction would keep managed. */
+    public static Standing standingIn(String gameId) {
+        return PlainStatement.first(getEntityManager(), "select position, version from target where game_id = ?",
+                row -> new Standing(row.getInt(1), row.getObject(2, Long.class)), gameId);
+    }
 
     /** The target's position, or null where the game has no target yet. */
     public static Integer positionIn(String gameId) {
