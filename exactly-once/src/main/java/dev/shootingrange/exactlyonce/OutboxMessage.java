@@ -83,20 +83,29 @@ public class OutboxMessage extends PanacheEntityBase {
 
     /**
      * Locks up to {@code limit} unsent rows, oldest first. Rows another relay instance holds are
-     * skipped, not waited for: two instances never publish the same row at the same time.
+     * skipped, not waited for: two instances never publish the same row at the same time. The rows come
+     * back as plain objects, not managed ones: the relay reads them and marks them sent by id.
      */
-    @SuppressWarnings("unchecked")
     static List<OutboxMessage> claimPending(int limit) {
-        return getEntityManager().createNativeQuery("""
-                select * from outbox where sent_at is null
-                order by id limit ?1 for update skip locked""", OutboxMessage.class)
-                .setParameter(1, limit)
-                .getResultList();
+        return PlainStatement.list(getEntityManager(), """
+                select id, message_id, exchange, routing_key, type, payload, trace_parent from outbox
+                where sent_at is null order by id limit ? for update skip locked""", row -> {
+            OutboxMessage message = new OutboxMessage();
+            message.id = row.getLong(1);
+            message.messageId = row.getObject(2, UUID.class);
+            message.exchange = row.getString(3);
+            message.routingKey = row.getString(4);
+            message.type = row.getString(5);
+            message.payload = row.getBytes(6);
+            message.traceParent = row.getString(7);
+            return message;
+        }, limit);
     }
 
     static void markSent(Collection<Long> ids) {
         if (!ids.isEmpty()) {
-            update("sentAt = ?1 where id in ?2", Instant.now(), ids);
+            PlainStatement.update(getEntityManager(), "update outbox set sent_at = ? where id = any(?)", Instant.now(),
+                    ids.toArray(Long[]::new));
         }
     }
 

@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 import jakarta.persistence.EntityManager;
 
@@ -16,8 +18,8 @@ import org.hibernate.Session;
  * every message's path. There the ORM's own native queries cost more CPU than the statements (a plan,
  * binding through its type system, result handling), and it has nothing to keep in step: a row written
  * or read here is never loaded as an entity in the same transaction. Parameters are JDBC's {@code ?},
- * in order; an {@link Instant} is sent as a timestamp with time zone, a null as a value of the
- * column's type.
+ * in order; an {@link Instant} is sent as a timestamp with time zone, a {@code Long[]} as a bigint
+ * array, a null as a value of the column's type.
  */
 public final class PlainStatement {
 
@@ -52,12 +54,30 @@ public final class PlainStatement {
         });
     }
 
+    /** Every row the statement answers, each read by {@code row}. */
+    public static <T> List<T> list(EntityManager entityManager, String sql, Row<T> row, Object... parameters) {
+        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                bind(statement, parameters);
+                List<T> read = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        read.add(row.read(rows));
+                    }
+                }
+                return read;
+            }
+        });
+    }
+
     private static void bind(PreparedStatement statement, Object[] parameters) throws SQLException {
         for (int i = 0; i < parameters.length; i++) {
             Object value = parameters[i];
             if (value == null) {
                 // Of no type: PostgreSQL takes the column's (or the cast's) for it.
                 statement.setNull(i + 1, Types.OTHER);
+            } else if (value instanceof Long[] numbers) {
+                statement.setArray(i + 1, statement.getConnection().createArrayOf("bigint", numbers));
             } else if (value instanceof Instant instant) {
                 statement.setObject(i + 1, instant.atOffset(ZoneOffset.UTC));
             } else {
