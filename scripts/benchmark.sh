@@ -12,6 +12,7 @@
 #   scripts/benchmark.sh --only=burst --baseline=0805b9d     # the burst before (that commit) and after (this build)
 #   scripts/benchmark.sh --only=burst --queue-type=classic,quorum   # the same with classic, then quorum queues
 #   scripts/benchmark.sh --only=viewers                      # what 30 consoles cost, playing and idle
+#   scripts/benchmark.sh --only=viewers --baseline=a9434d3   # the same on that commit's build first, then this one
 #   scripts/benchmark.sh --only=room                         # a workshop room: 30 players and consoles, a storm midway
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host
 # "benchmark", so a lab or a test run beside it shares nothing with it but the machine's cores. A

@@ -41,7 +41,8 @@ import dev.shootingrange.testing.ServiceProcess;
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in
  * a git worktree under target/baseline-&lt;sha&gt;, then on this one, each on a clean slate, side by side
- * in the report: "before" and "after" of one sitting),
+ * in the report: "before" and "after" of one sitting; with --only=viewers, what watching costs on each
+ * build in turn, the older first),
  * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, an older build's to
  * target/&lt;service&gt;-&lt;commit&gt;.jfr),
  * --queue-type=quorum|classic|classic,quorum (the services' queues; each setting measured in turn, the
@@ -87,8 +88,8 @@ public final class Benchmark {
         Build current = Build.current();
         Build baseline = null;
         if (options.containsKey("baseline")) {
-            if (costOnly || viewersOnly || roomOnly) {
-                throw new IllegalArgumentException("--baseline goes with the whole run or --only=burst, not --only=" + only);
+            if (costOnly || roomOnly) {
+                throw new IllegalArgumentException("--baseline goes with the whole run, --only=burst or --only=viewers, not --only=" + only);
             }
             // Built before anything is measured: a commit that does not build ends the run at once.
             baseline = Build.baseline(options.get("baseline"));
@@ -100,6 +101,10 @@ public final class Benchmark {
             if (costOnly || burstOnly || viewersOnly || roomOnly) {
                 String measured = costOnly ? cost(lab, current, settings, costRate, costDuration)
                         : burstOnly ? burst(lab, current, baseline, settings, burstShots, burstRuns)
+                        : viewersOnly && baseline != null ? "Before (" + baseline.name() + "):\n\n"
+                                + viewers(lab, baseline, settings, viewers, games, Lab.Start.CLEAN_SLATE)
+                                + "After (" + current.name() + "):\n\n"
+                                + viewers(lab, current, settings, viewers, games, Lab.Start.CLEAN_SLATE)
                         : viewersOnly ? viewers(lab, current, settings, viewers, games, Lab.Start.RESTARTED)
                         : room(lab, current, settings, viewers, games, Lab.Start.RESTARTED);
                 System.out.println(measured);
