@@ -57,6 +57,15 @@ class DeploymentConfigTest {
                 .contains("/src/" + service + "/target/quarkus-app/");
     }
 
+    /** jvm.options asks the JVM to ignore options it does not know (for older 17s): this one must know them all. */
+    @Test
+    void everyJvmOptionIsOneThisJvmKnows() throws IOException, InterruptedException {
+        Process java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + ROOT.resolve("jvm.options"), "-XX:-IgnoreUnrecognizedVMOptions", "-version").redirectErrorStream(true).start();
+        String said = new String(java.getInputStream().readAllBytes());
+        assertThat(java.waitFor()).as(said).isZero();
+    }
+
     @Test
     void theConsoleFindsTheOtherServicesByTheirComposeNamesAndPorts() throws IOException {
         @SuppressWarnings("unchecked")

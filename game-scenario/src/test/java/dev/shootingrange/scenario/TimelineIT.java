@@ -9,6 +9,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,6 +72,43 @@ class TimelineIT {
                 assertThat(JsonPath.from(views.get(views.size() - 1).substring("data:".length())).getMap("consistency"))
                         .isEqualTo(verdict);
             });
+        }
+    }
+
+    /**
+     * Two instances of a service (compose's scaled profile) write one history: a batch may commit after
+     * one numbered above it. An entry that shows up late, below what the timeline already has, still
+     * joins it.
+     */
+    @Test
+    void anEntryRecordedLateBelowWhatWasReadJoinsTheTimeline() throws SQLException {
+        String gameId = LabProcesses.newGame(42);
+        watch(gameId);
+        try (Connection range = DriverManager.getConnection("jdbc:postgresql://localhost:5432/shooting_range", "postgres", "")) {
+            long reserved = number(range, "select nextval(pg_get_serial_sequence('message_history', 'id'))");
+            LabProcesses.fire(gameId, "alice", 7);
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(timeline(gameId))
+                    .anySatisfy(entry -> assertThat(entry).containsEntry("service", "shooting-range").containsEntry("type", "Missed")));
+
+            // The other instance's batch, numbered before the entries just read, commits now.
+            try (PreparedStatement late = range.prepareStatement("""
+                    insert into message_history (id, game_id, direction, type, disposition, detail, recorded_at)
+                    values (?, ?, 'IN', 'FireAt', 'DUPLICATE', 'committed late', now())""")) {
+                late.setLong(1, reserved);
+                late.setString(2, gameId);
+                late.executeUpdate();
+            }
+            LabProcesses.fire(gameId, "alice", 8);
+
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(keys(timeline(gameId)))
+                    .contains("shooting-range#" + reserved).doesNotHaveDuplicates());
+        }
+    }
+
+    private static long number(Connection database, String sql) throws SQLException {
+        try (ResultSet row = database.createStatement().executeQuery(sql)) {
+            row.next();
+            return row.getLong(1);
         }
     }
 

@@ -103,9 +103,10 @@ public class MessageHistory extends PanacheEntityBase {
     }
 
     /**
-     * A page of a game's history after the entry {@code afterId} (0: from the start), oldest first. The
-     * ids follow the order in which entries became visible: one writer thread inserts them, one
-     * transaction after the other, so no entry below an id already read can appear later.
+     * A page of a game's history after the entry {@code afterId} (0: from the start), oldest first. In
+     * one instance the ids follow the order in which entries became visible (one writer thread inserts
+     * them, one transaction after the other); where two instances share the table, an entry may appear
+     * after a higher-numbered one, so a reader that keeps up asks again a little way back.
      */
     public static List<MessageHistory> ofGame(String gameId, long afterId, int page, int size) {
         return find("gameId = ?1 and id > ?2 order by id", gameId, afterId).page(page, size).list();

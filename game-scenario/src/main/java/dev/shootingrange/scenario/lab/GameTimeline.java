@@ -1,10 +1,14 @@
 package dev.shootingrange.scenario.lab;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.lab.TimelineResource.Entry;
@@ -12,16 +16,23 @@ import dev.shootingrange.scenario.services.Services;
 
 /**
  * A game's timeline as gathered so far. Each catch-up asks every service only for the entries recorded
- * after the last one it gave: a long game costs a view what happened since the view before, not all of
- * it again. Kept while the game is watched ({@code LiveGames}); a game nobody watches gathers it anew.
+ * lately: a long game costs a view what happened since the view before, not all of it again. Kept
+ * while the game is watched ({@code LiveGames}); a game nobody watches gathers it anew.
  */
 final class GameTimeline {
 
     /** As many entries of each service as the console draws: the first ones, as one page always showed. */
     static final int PER_SERVICE = 1000;
+    /**
+     * How far back each catch-up asks again. Two instances of a service (compose's scaled profile)
+     * write one history, so an entry may become visible after one numbered above it; a batch commits
+     * within a fraction of this.
+     */
+    static final Duration LATE = Duration.ofSeconds(5);
 
     private final String gameId;
     private final Map<String, List<Entry>> byService = new LinkedHashMap<>();
+    private final Set<String> held = new HashSet<>();
 
     GameTimeline(String gameId) {
         this.gameId = gameId;
@@ -30,19 +41,39 @@ final class GameTimeline {
 
     /** Asks each service for what is new, and answers every entry so far, oldest first across the services. */
     synchronized List<Entry> catchUp(Services services) {
-        byService.forEach((service, held) -> {
-            for (int wanted = PER_SERVICE - held.size(); wanted > 0; wanted = PER_SERVICE - held.size()) {
-                long after = held.isEmpty() ? 0 : held.get(held.size() - 1).id();
-                List<LabApi.HistoryEntry> page = services.lab(service).history(gameId, after, 0, wanted).entries();
-                page.forEach(entry -> held.add(Entry.of(service, entry)));
-                if (page.size() < wanted) {
+        byService.forEach((service, entries) -> {
+            long after = settled(entries);
+            while (entries.size() < PER_SERVICE) {
+                List<LabApi.HistoryEntry> page = services.lab(service).history(gameId, after, 0, PER_SERVICE).entries();
+                for (LabApi.HistoryEntry entry : page) {
+                    if (entries.size() < PER_SERVICE && held.add(service + "#" + entry.id())) {
+                        entries.add(Entry.of(service, entry));
+                    }
+                }
+                if (page.size() < PER_SERVICE) {
                     break;
                 }
+                after = page.get(page.size() - 1).id();
             }
+            entries.sort(Comparator.comparingLong(Entry::id));
         });
         List<Entry> entries = new ArrayList<>();
         byService.values().forEach(entries::addAll);
         entries.sort(Comparator.comparing(Entry::at));
         return entries;
+    }
+
+    /** The id below which a service's entries are all here: the last one recorded {@link #LATE} before its newest. */
+    private static long settled(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return 0;
+        }
+        Instant before = entries.get(entries.size() - 1).at().minus(LATE);
+        for (int i = entries.size() - 1; i >= 0; i--) {
+            if (entries.get(i).at().isBefore(before)) {
+                return entries.get(i).id();
+            }
+        }
+        return 0;
     }
 }
