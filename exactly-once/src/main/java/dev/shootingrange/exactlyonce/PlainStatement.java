@@ -20,6 +20,10 @@ import org.hibernate.Session;
  * or read here is never loaded as an entity in the same transaction. Parameters are JDBC's {@code ?},
  * in order; an {@link Instant} is sent as a timestamp with time zone, a {@code Long[]} as a bigint
  * array, a null as a value of the column's type.
+ * <p>
+ * The ORM does not flush before these statements: one must not depend on an entity persisted or changed
+ * earlier in the same transaction and not flushed yet (none on today's paths does; flush first where one
+ * would). Run inside a transaction: outside one the statement would commit on its own.
  */
 public final class PlainStatement {
 
