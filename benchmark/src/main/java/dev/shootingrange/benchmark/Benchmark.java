@@ -78,10 +78,10 @@ public final class Benchmark {
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
         List<String> queueTypes = List.of(options.getOrDefault("queue-type", "quorum").split(","));
-        List<Lab.Setting> settings = new ArrayList<>();
+        List<BuildServices.Setting> settings = new ArrayList<>();
         for (String queueType : queueTypes) {
             for (String tracing : tracings) {
-                settings.add(new Lab.Setting(queueType, tracing));
+                settings.add(new BuildServices.Setting(queueType, tracing));
             }
         }
 
@@ -97,16 +97,16 @@ public final class Benchmark {
         }
 
         StringBuilder report = new StringBuilder();
-        try (TraceSink traces = TraceSink.start(); Lab lab = new Lab(traces.endpoint(), "true".equals(options.get("jfr")), games)) {
+        try (TraceSink traces = TraceSink.start(); BuildServices lab = new BuildServices(traces.endpoint(), "true".equals(options.get("jfr")), games)) {
             if (costOnly || burstOnly || viewersOnly || roomOnly) {
                 String measured = costOnly ? cost(lab, current, settings, costRate, costDuration)
                         : burstOnly ? burst(lab, current, baseline, settings, burstShots, burstRuns)
                         : viewersOnly && baseline != null ? "Before (" + baseline.name() + "):\n\n"
-                                + viewers(lab, baseline, settings, viewers, games, Lab.Start.CLEAN_SLATE)
+                                + viewers(lab, baseline, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
                                 + "After (" + current.name() + "):\n\n"
-                                + viewers(lab, current, settings, viewers, games, Lab.Start.CLEAN_SLATE)
-                        : viewersOnly ? viewers(lab, current, settings, viewers, games, Lab.Start.RESTARTED)
-                        : room(lab, current, settings, viewers, games, Lab.Start.RESTARTED);
+                                + viewers(lab, current, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
+                        : viewersOnly ? viewers(lab, current, settings, viewers, games, BuildServices.Start.RESTARTED)
+                        : room(lab, current, settings, viewers, games, BuildServices.Start.RESTARTED);
                 System.out.println(measured);
                 if (options.containsKey("output")) {
                     Files.writeString(output, measured);
@@ -151,8 +151,8 @@ public final class Benchmark {
             // The burst restarts the services (its first run is on services that just started); watching
             // and the room measure warm services and take them as the burst left them.
             report.append(burst(lab, current, baseline, settings, burstShots, burstRuns));
-            report.append(viewers(lab, current, settings, viewers, games, Lab.Start.AS_THEY_ARE));
-            report.append(room(lab, current, settings, viewers, games, Lab.Start.AS_THEY_ARE));
+            report.append(viewers(lab, current, settings, viewers, games, BuildServices.Start.AS_THEY_ARE));
+            report.append(room(lab, current, settings, viewers, games, BuildServices.Start.AS_THEY_ARE));
             report.append(afterTheRun(lab.services()));
         }
         Files.createDirectories(output.getParent());
@@ -162,10 +162,10 @@ public final class Benchmark {
     }
 
     /** Cost per shot at a steady rate, once per setting on services started for it. */
-    private static String cost(Lab lab, Build build, List<Lab.Setting> settings, int rate, Duration duration) throws Exception {
+    private static String cost(BuildServices lab, Build build, List<BuildServices.Setting> settings, int rate, Duration duration) throws Exception {
         StringBuilder cost = new StringBuilder();
-        for (Lab.Setting setting : settings) {
-            LoadRun load = lab.use(build, setting, Lab.Start.RESTARTED).load();
+        for (BuildServices.Setting setting : settings) {
+            LoadRun load = lab.use(build, setting, BuildServices.Start.RESTARTED).load();
             // The JIT compiles the hot paths under load; a quiet warm-up leaves the first steps to it.
             say("warming up (not measured), tracing " + setting.tracing() + ", " + setting.queueType() + " queues");
             load.run(20, Duration.ofSeconds(15));
@@ -182,14 +182,14 @@ public final class Benchmark {
      * The burst once per setting, on services started again for it (its first run is the cold one). With
      * a baseline, the older build's first, then this one's, each on a clean slate, in one table.
      */
-    private static String burst(Lab lab, Build current, Build baseline, List<Lab.Setting> settings, int shots, int warmRuns)
+    private static String burst(BuildServices lab, Build current, Build baseline, List<BuildServices.Setting> settings, int shots, int warmRuns)
             throws Exception {
         StringBuilder burst = new StringBuilder();
-        for (Lab.Setting setting : settings) {
+        for (BuildServices.Setting setting : settings) {
             String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "");
             if (baseline == null) {
                 sayBurst(current, setting, shots, warmRuns);
-                lab.use(current, setting, Lab.Start.RESTARTED);
+                lab.use(current, setting, BuildServices.Start.RESTARTED);
                 burst.append(lab.meter().measureBurst(lab.load(), lab.url("shooting-range"), shots, warmRuns, title));
                 continue;
             }
@@ -200,18 +200,18 @@ public final class Benchmark {
         return burst.toString();
     }
 
-    private static CostPerShot.Burst burstOn(Lab lab, Build build, Lab.Setting setting, int shots, int warmRuns) throws Exception {
+    private static CostPerShot.Burst burstOn(BuildServices lab, Build build, BuildServices.Setting setting, int shots, int warmRuns) throws Exception {
         sayBurst(build, setting, shots, warmRuns);
-        lab.use(build, setting, Lab.Start.CLEAN_SLATE);
+        lab.use(build, setting, BuildServices.Start.CLEAN_SLATE);
         return lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
     }
 
-    private static void sayBurst(Build build, Lab.Setting setting, int shots, int warmRuns) {
+    private static void sayBurst(Build build, BuildServices.Setting setting, int shots, int warmRuns) {
         say("cost per shot, a burst of " + shots + " onto commands: a first run, then " + warmRuns + " warm, tracing "
                 + setting.tracing() + ", " + setting.queueType() + " queues, " + build.name());
     }
 
-    private static String viewers(Lab lab, Build build, List<Lab.Setting> settings, int viewers, int games, Lab.Start start)
+    private static String viewers(BuildServices lab, Build build, List<BuildServices.Setting> settings, int viewers, int games, BuildServices.Start start)
             throws Exception {
         return eachSetting(lab, build, settings, start, () -> {
             say("what watching costs: " + viewers + " consoles on " + games + " games at 10 shots/s, then idle");
@@ -220,7 +220,7 @@ public final class Benchmark {
         });
     }
 
-    private static String room(Lab lab, Build build, List<Lab.Setting> settings, int players, int games, Lab.Start start)
+    private static String room(BuildServices lab, Build build, List<BuildServices.Setting> settings, int players, int games, BuildServices.Start start)
             throws Exception {
         return eachSetting(lab, build, settings, start, () -> {
             say("a workshop room: " + players + " players and consoles on " + games + " games, a storm in the middle");
@@ -229,10 +229,10 @@ public final class Benchmark {
     }
 
     /** A section measured once per setting, on the services as {@code start} wants them; its tables one after the other. */
-    private static String eachSetting(Lab lab, Build build, List<Lab.Setting> settings, Lab.Start start,
+    private static String eachSetting(BuildServices lab, Build build, List<BuildServices.Setting> settings, BuildServices.Start start,
             java.util.concurrent.Callable<String> section) throws Exception {
         StringBuilder tables = new StringBuilder();
-        for (Lab.Setting setting : settings) {
+        for (BuildServices.Setting setting : settings) {
             lab.use(build, setting, start);
             tables.append(section.call());
         }

@@ -67,7 +67,7 @@ record Build(Path root, String name, boolean baseline) {
     }
 
     private boolean packaged() {
-        return Lab.SERVICES.stream().allMatch(service -> Files.exists(root.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")));
+        return BuildServices.SERVICES.stream().allMatch(service -> Files.exists(root.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")));
     }
 
     private static String git(Path directory, String... arguments) throws IOException, InterruptedException {

@@ -26,7 +26,7 @@ import dev.shootingrange.testing.ServiceProcess;
  * when it can share them, started again when it measures services that just started, or on a clean
  * slate when another build ran before.
  */
-final class Lab implements AutoCloseable {
+final class BuildServices implements AutoCloseable {
 
     enum Start {
         /** The services already up for this build and setting, else started. */
@@ -60,13 +60,13 @@ final class Lab implements AutoCloseable {
     private LoadRun load;
 
     /** @param profiled each service of this build records a Flight Recorder profile to target/&lt;service&gt;.jfr, written when it stops */
-    Lab(String traceEndpoint, boolean profiled, int games) {
+    BuildServices(String traceEndpoint, boolean profiled, int games) {
         this.traceEndpoint = traceEndpoint;
         this.profiled = profiled;
         this.games = games;
     }
 
-    Lab use(Build build, Setting setting, Start start) throws Exception {
+    BuildServices use(Build build, Setting setting, Start start) throws Exception {
         if (start == Start.AS_THEY_ARE && this.build != null && this.build.root().equals(build.root()) && setting.equals(this.setting)) {
             return this;
         }
@@ -103,7 +103,7 @@ final class Lab implements AutoCloseable {
     }
 
     private void stop() {
-        services.values().forEach(Lab::stop);
+        services.values().forEach(BuildServices::stop);
         services = new LinkedHashMap<>();
         build = null;
         setting = null;
@@ -145,7 +145,7 @@ final class Lab implements AutoCloseable {
             }
             return started;
         } catch (RuntimeException e) {
-            started.values().forEach(Lab::stop);
+            started.values().forEach(BuildServices::stop);
             throw e;
         }
     }
