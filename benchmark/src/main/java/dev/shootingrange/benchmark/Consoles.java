@@ -18,8 +18,9 @@ import java.util.stream.Stream;
 
 /**
  * Browsers' consoles, as far as the services can tell: each asks what the console's scripts ask (the
- * game's live feed; the timeline when a view's timelineVersion moved, main.js; the lab panel every 3 s,
- * lab.js).
+ * game's live feed of changes, which carries the timeline, main.js; the lab panel every 3 s, lab.js).
+ * A build without the feed of changes gets what its console asked: whole views, and the timeline when a
+ * view's timelineVersion moved.
  */
 final class Consoles implements AutoCloseable {
 
@@ -38,15 +39,22 @@ final class Consoles implements AutoCloseable {
         this.scenarioUrl = scenarioUrl;
     }
 
-    /** Opens a console on the game; {@code onView} gets each view's JSON as it arrives. */
+    /** Opens a console on the game; {@code onView} gets each event's JSON (a change, or a whole view) as it arrives. */
     void open(String gameId, Consumer<String> onView) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + gameId + "/live"))
-                .header("Accept", "text/event-stream").build();
-        CompletableFuture<HttpResponse<Stream<String>>> console = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+        CompletableFuture<HttpResponse<Stream<String>>> console = feed(gameId, "/live/changes").thenCompose(changes -> {
+            if (changes.statusCode() != 404) {
+                return CompletableFuture.completedFuture(changes);
+            }
+            changes.body().close();
+            return feed(gameId, "/live");
+        });
         String[] timelineVersion = { null };
         console.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(line -> {
             String view = line.substring("data:".length());
             onView.accept(view);
+            if (response.uri().getPath().endsWith("/changes")) {
+                return;
+            }
             Matcher version = TIMELINE_VERSION.matcher(view);
             String now = version.find() ? version.group(1) : view;
             if (!now.equals(timelineVersion[0])) {
@@ -60,6 +68,12 @@ final class Consoles implements AutoCloseable {
             }
         }, ThreadLocalRandom.current().nextInt(3000), 3000, TimeUnit.MILLISECONDS);
         open.add(console);
+    }
+
+    private CompletableFuture<HttpResponse<Stream<String>>> feed(String gameId, String feed) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + gameId + feed))
+                .header("Accept", "text/event-stream").build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
     }
 
     private CompletableFuture<HttpResponse<Void>> get(String path) {

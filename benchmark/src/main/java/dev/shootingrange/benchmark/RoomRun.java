@@ -122,7 +122,7 @@ final class RoomRun {
         long lost = firedAt.keySet().stream().filter(shot -> !shownAt.containsKey(shot)).count();
         StringBuilder table = new StringBuilder("## A workshop room\n\n").append(String.format(
                 "%d players, each firing a shot a second at one of %d games through the console's API, each with a console"
-                        + " open on it (the live feed, the timeline after each view, the lab panel), for %d s; the storm"
+                        + " open on it (the live feed with its timeline, the lab panel), for %d s; the storm"
                         + " experiment (protections on) started at %d s and ran %.0f s. Latency: from a shot's request to the"
                         + " first console showing its outcome; \"during the storm\" counts shots fired from its start until"
                         + " %d s after its end.%n%n",

@@ -68,10 +68,10 @@ final class ViewersCost {
     private static String table(int viewers, int games, int rate, Duration duration, Map<String, Double> alone,
             Map<String, Double> watched, Map<String, Double> idle, int pushed) {
         StringBuilder table = new StringBuilder("## What watching costs\n\n").append(String.format(
-                "%d consoles (each what a browser's console asks for: the live feed of one game, its timeline after each view, the lab panel every 3 s) on %d games while %d shots a second"
+                "%d consoles (each what a browser's console asks for: the live feed of one game's changes, timeline included, or on an older build whole views and the timeline after each; the lab panel every 3 s) on %d games while %d shots a second"
                         + " are fired for %d s, against the same play with nobody watching; then the same consoles on the"
                         + " same games with nothing happening (%d s, after %d s of quiet). In cores: CPU seconds per"
-                        + " second. The consoles received %d views during the play.%n%n",
+                        + " second. The consoles received %d events during the play.%n%n",
                 viewers, games, rate, duration.toSeconds(), IDLE_MEASURED.toSeconds(), QUIET.toSeconds(), pushed));
         table.append("| process | play, nobody watching | play, watched | added by watching | idle, watched |\n")
                 .append("| --- | ---: | ---: | ---: | ---: |\n");

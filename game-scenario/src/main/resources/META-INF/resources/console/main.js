@@ -5,19 +5,19 @@ import { showRules } from './consistency.js';
 import { wireLab } from './lab.js';
 import { wireExperiments } from './experiments.js';
 import { drawTimeline } from './timeline.js';
+import { applyChange, emptyView } from './live.js';
 
-const state = { gameId: null, selectedAttempt: null, feed: null, lastView: null, timelineVersion: null };
+const state = { gameId: null, selectedAttempt: null, feed: null, view: null };
 
 function selectAttempt(attemptId) {
   state.selectedAttempt = attemptId;
-  if (state.lastView) {
-    render(state.lastView);
+  if (state.view?.game) {
+    render(state.view);
   }
-  drawTimeline(state.gameId, attemptId);
+  drawTimeline(state.view?.timeline ?? null, attemptId);
 }
 
 function render(view) {
-  state.lastView = view;
   show(state, view, selectAttempt);
   showRules(view.consistency, selectAttempt);
 }
@@ -28,15 +28,14 @@ function join(gameId) {
   document.getElementById('game-id').value = gameId;
   history.replaceState(null, '', `?game=${encodeURIComponent(gameId)}`);
   state.feed?.close();
-  state.feed = new EventSource(`/api/games/${encodeURIComponent(gameId)}/live`);
-  state.timelineVersion = null;
+  // The feed sends the whole view first (again after a reconnection), then only what changed.
+  state.view = emptyView();
+  state.feed = new EventSource(`/api/games/${encodeURIComponent(gameId)}/live/changes`);
   state.feed.onmessage = (event) => {
-    const view = JSON.parse(event.data);
-    render(view);
-    // The timeline is gathered from all three services: fetched again only when the feed says it moved.
-    if (view.timelineVersion !== state.timelineVersion) {
-      state.timelineVersion = view.timelineVersion;
-      drawTimeline(state.gameId, state.selectedAttempt);
+    const timelineMoved = applyChange(state.view, JSON.parse(event.data));
+    render(state.view);
+    if (timelineMoved) {
+      drawTimeline(state.view.timeline, state.selectedAttempt);
     }
   };
   state.feed.onerror = () => say(`Live updates of ${gameId} interrupted; retrying…`);

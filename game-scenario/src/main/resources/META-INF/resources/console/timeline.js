@@ -1,5 +1,5 @@
 // The message timeline: a sequence diagram across the three services, one arrow per copy received.
-import { api, el } from './api.js';
+import { el } from './api.js';
 
 const LANES = ['game-scenario', 'shooting-range', 'leader-board'];
 const PRODUCER = { FireAt: 'game-scenario', MoveTarget: 'game-scenario', Hit: 'shooting-range', Missed: 'shooting-range' };
@@ -26,18 +26,12 @@ function rows(entries, attemptId) {
   return shown.filter((e) => e.direction === 'IN' || !received.has(e.messageId));
 }
 
-export async function drawTimeline(gameId, attemptId) {
+/** Draws the game's timeline entries (as the live feed gathered them), those of one attempt where given; null: no game. */
+export function drawTimeline(entries, attemptId) {
   const container = document.getElementById('timeline');
   document.getElementById('timeline-filter').textContent = attemptId ? `(attempt ${attemptId})` : '';
-  if (!gameId) {
+  if (!entries) {
     container.replaceChildren(el('p', { class: 'muted' }, 'No game yet.'));
-    return;
-  }
-  let entries;
-  try {
-    entries = await api('GET', `/api/games/${gameId}/timeline`);
-  } catch (e) {
-    container.replaceChildren(el('p', {}, `Timeline unavailable: ${e.message}`));
     return;
   }
   const copies = rows(entries, attemptId);

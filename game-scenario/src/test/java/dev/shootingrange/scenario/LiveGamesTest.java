@@ -11,7 +11,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,6 +32,7 @@ import dev.shootingrange.testing.Service;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 
 /**
  * The live feed is pushed, not polled: every browser watching a game shares one view of it, computed
@@ -79,10 +82,62 @@ class LiveGamesTest {
                 .allSatisfy(views -> assertThat(views).anySatisfy(view -> assertThat(view).contains("\"outcome\":\"HIT\""))));
     }
 
-    /** Every data line of the game's event stream, as it arrives. */
+    @Test
+    void aWatcherOfChangesGetsTheWholeViewFirstThenOnlyWhatChanged() {
+        Service.awaitReady();
+        String gameId = given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
+                .statusCode(201).extract().path("gameId");
+        List<String> changes = watch(gameId, "/live/changes");
+        List<String> views = watch(gameId, "/live");
+        await().untilAsserted(() -> assertThat(changes).isNotEmpty());
+        assertThat(json(changes.get(0)).getBoolean("whole")).isTrue();
+        assertThat(json(changes.get(0)).getInt("game.targetPosition")).isEqualTo(42);
+        assertThat(json(changes.get(0)).getList("game.shots")).isEmpty();
+
+        // Each shot, and alice's outcome, comes as a change that holds it alone: not the shots before it.
+        String alice = fire(gameId, "alice", 7);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(shotsChanged(changes, alice)).isNotEmpty());
+        String bob = fire(gameId, "bob", 8);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(shotsChanged(changes, bob)).isNotEmpty());
+        Broker.shared().publish(Hit.of(FireAt.create(gameId, UUID.fromString(alice), "alice", 7), 7));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(shotsChanged(changes, alice))
+                .anySatisfy(shots -> assertThat(shots).singleElement().satisfies(shot -> assertThat(shot).containsEntry("outcome", "HIT"))));
+        assertThat(shotsChanged(changes, bob)).allSatisfy(shots -> assertThat(shots).hasSize(1));
+        assertThat(changes.subList(1, changes.size())).allSatisfy(change -> assertThat(json(change).getBoolean("whole")).isFalse());
+
+        // Merged, the changes are the whole view.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            Map<Object, Map<String, Object>> merged = new LinkedHashMap<>();
+            changes.stream().map(change -> json(change).<Map<String, Object>> getList("game.shots")).filter(shots -> shots != null)
+                    .forEach(shots -> shots.forEach(shot -> merged.put(shot.get("attemptId"), shot)));
+            assertThat(List.copyOf(merged.values())).isEqualTo(json(views.get(views.size() - 1)).getList("game.shots"));
+        });
+    }
+
+    private static String fire(String gameId, String player, int position) {
+        return given().contentType(ContentType.JSON).body(Map.of("player", player, "position", position))
+                .post("/api/games/{gameId}/shots", gameId).then().statusCode(202).extract().path("attemptId");
+    }
+
+    /** The shots of each change that holds the attempt's shot. */
+    private static List<List<Map<String, Object>>> shotsChanged(List<String> changes, String attemptId) {
+        return changes.stream().skip(1).map(change -> json(change).<Map<String, Object>> getList("game.shots"))
+                .filter(shots -> shots != null && shots.stream().anyMatch(shot -> attemptId.equals(shot.get("attemptId"))))
+                .toList();
+    }
+
+    private static JsonPath json(String event) {
+        return JsonPath.from(event.substring("data:".length()));
+    }
+
     private List<String> watch(String gameId) {
+        return watch(gameId, "/live");
+    }
+
+    /** Every data line of the game's event stream, as it arrives. */
+    private List<String> watch(String gameId, String feed) {
         List<String> views = new CopyOnWriteArrayList<>();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "api/games/" + gameId + "/live"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "api/games/" + gameId + feed))
                 .header("Accept", "text/event-stream").build();
         CompletableFuture<HttpResponse<Stream<String>>> stream = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
         stream.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(views::add));

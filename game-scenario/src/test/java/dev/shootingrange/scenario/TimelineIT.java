@@ -76,6 +76,38 @@ class TimelineIT {
     }
 
     /**
+     * A console watches changes: the timeline comes in the feed itself, each entry once, and the verdict
+     * as the endpoint judges the whole game.
+     */
+    @Test
+    void aWatcherOfChangesGetsEveryEntryOnceInTheFeed() {
+        String gameId = LabProcesses.newGame(42);
+        List<String> changes = watch(gameId, "/live/changes");
+
+        for (int shot = 1; shot <= 3; shot++) {
+            LabProcesses.fire(gameId, "alice", shot);
+            int shots = shot;
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                List<Map<String, Object>> entries = new ArrayList<>();
+                Map<String, Object> consistency = null;
+                for (String change : changes) {
+                    JsonPath event = JsonPath.from(change.substring("data:".length()));
+                    entries.addAll(event.getList("timeline") == null ? List.of() : event.getList("timeline"));
+                    consistency = event.getMap("consistency") == null ? consistency : event.getMap("consistency");
+                }
+                assertThat(entries).filteredOn(entry -> entry.get("type").equals("FireAt") && entry.get("direction").equals("IN"))
+                        .hasSize(shots);
+                assertThat(keys(entries)).as("the feed's timeline against every service's whole history")
+                        .isEqualTo(everyServicesHistory(gameId));
+                Map<String, Object> verdict = given().baseUri(LabProcesses.SCENARIO.baseUrl())
+                        .get("/api/games/{gameId}/consistency", gameId).then().statusCode(200).extract().jsonPath().getMap("$");
+                assertThat(verdict).containsEntry("consistent", true);
+                assertThat(consistency).isEqualTo(verdict);
+            });
+        }
+    }
+
+    /**
      * Two instances of a service (compose's scaled profile) write one history: a batch may commit after
      * one numbered above it. An entry that shows up late, below what the timeline already has, still
      * joins it.
@@ -148,10 +180,14 @@ class TimelineIT {
         return keys;
     }
 
-    /** Opens the game's live feed, as a console does (from then on the game is watched); its views as they come. */
     private List<String> watch(String gameId) {
+        return watch(gameId, "/live");
+    }
+
+    /** Opens one of the game's live feeds, as a console does (from then on the game is watched); its events as they come. */
+    private List<String> watch(String gameId, String feed) {
         List<String> views = new CopyOnWriteArrayList<>();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(LabProcesses.SCENARIO.baseUrl() + "/api/games/" + gameId + "/live"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(LabProcesses.SCENARIO.baseUrl() + "/api/games/" + gameId + feed))
                 .header("Accept", "text/event-stream").build();
         CompletableFuture<HttpResponse<Stream<String>>> stream = HttpClient.newHttpClient().sendAsync(request,
                 HttpResponse.BodyHandlers.ofLines());

@@ -59,8 +59,7 @@ public class TimelineResource {
             schema = @Schema(type = SchemaType.ARRAY, implementation = Entry.class)))
     public String timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        return live.sharedPerView(gameId, () -> write(live.keptWhileWatched(gameId, GameTimeline.class,
-                () -> new GameTimeline(gameId)).catchUp(services)));
+        return live.sharedPerView(gameId, () -> write(GameTimeline.of(live, gameId).catchUp(services)));
     }
 
     private String write(List<Entry> entries) {

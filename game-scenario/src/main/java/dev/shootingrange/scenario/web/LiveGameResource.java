@@ -6,6 +6,9 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
 import dev.shootingrange.contract.Rules;
@@ -37,5 +40,22 @@ public class LiveGameResource {
         Rules.checkGameId(gameId);
         games.view(gameId);
         return live.watch(gameId);
+    }
+
+    /**
+     * The same feed as changes ({@link LiveChange}): the whole view first, then only what changed in it,
+     * so a long game costs each event what happened since the one before.
+     */
+    @GET
+    @Path("/changes")
+    @Blocking
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @RestStreamElementType(MediaType.APPLICATION_JSON)
+    @APIResponse(responseCode = "200", description = "OK: one LiveChange per event",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = LiveChange.class)))
+    public Multi<String> changes(@PathParam("gameId") String gameId) {
+        Rules.checkGameId(gameId);
+        games.view(gameId);
+        return live.watchChanges(gameId);
     }
 }

@@ -1,10 +1,14 @@
 package dev.shootingrange.scenario.web;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.PriorityQueue;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -30,7 +34,11 @@ import dev.shootingrange.exactlyonce.Disposition;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.StepInterceptor;
 import dev.shootingrange.scenario.domain.GameScenario;
+import dev.shootingrange.scenario.domain.GameView;
+import dev.shootingrange.scenario.domain.GameView.ShotView;
 import dev.shootingrange.scenario.lab.ConsistencyChecker;
+import dev.shootingrange.scenario.lab.GameTimeline;
+import dev.shootingrange.scenario.lab.TimelineResource.Entry;
 import dev.shootingrange.scenario.services.LeaderBoardApi;
 import dev.shootingrange.scenario.services.RangeApi;
 import dev.shootingrange.scenario.services.Services;
@@ -44,11 +52,14 @@ import io.smallrye.mutiny.subscription.MultiEmitter;
  * One live view per watched game, shared by every browser that watches it, in two speeds. When a
  * message of the game crosses this service (a shot or a move sent, an outcome committed, a copy
  * dropped), the scenario's own part of the view (its shots and their outcomes) is read again at once
- * and pushed with the rest as last seen. The rest (what the range and the leader board say, and the
- * checker's verdict on all of it) is asked for a moment later, again while the other services catch
- * up and the checker's patience for a lost shot runs out, and at most once a second per game. A game
- * nobody watches, or where nothing has happened for a minute, costs nothing however many browsers have
- * it open.
+ * and pushed. The rest (what the range and the leader board say, the checker's verdict on all of it and
+ * the timeline of every copy) is asked for a moment later, again while the other services catch up and
+ * the checker's patience for a lost shot runs out, and at most once a second per game; the two never
+ * wait for each other. A game nobody watches, or where nothing has happened for a minute, costs nothing
+ * however many browsers have it open.
+ * <p>
+ * A watcher gets either whole views ({@link #watch}) or changes ({@link #watchChanges}): the whole view
+ * first, then only what changed, each event written once and sent to every watcher of the game.
  */
 @ApplicationScoped
 public class LiveGames implements StepInterceptor {
@@ -63,10 +74,6 @@ public class LiveGames implements StepInterceptor {
     private static final long[] FULL_LOOKS_MS = { 300, 1_000, 2_500, 6_000, 15_000, 30_000, 61_000 };
     private static final long FULL_SPACING_MS = 1_000;
     private static final long TICK_MS = 25;
-
-    private enum Look {
-        NONE, OWN, FULL
-    }
 
     private final GameScenario games;
     private final Services services;
@@ -94,14 +101,24 @@ public class LiveGames implements StepInterceptor {
 
     /** The game's views: the current one at once, then each that differs from the one before. */
     public Multi<String> watch(String gameId) {
-        return Multi.createFrom().<String> emitter(watcher -> {
+        return watch(gameId, false);
+    }
+
+    /** The game's view as {@link LiveChange}s: the whole view at once, then what changed in it, as it changes. */
+    public Multi<String> watchChanges(String gameId) {
+        return watch(gameId, true);
+    }
+
+    private Multi<String> watch(String gameId, boolean changes) {
+        return Multi.createFrom().<String> emitter(emitter -> {
+            Watcher watcher = new Watcher(emitter, changes);
             Feed feed;
             synchronized (feeds) {
                 feed = feeds.computeIfAbsent(gameId, Feed::new);
                 feed.watchers.add(watcher);
             }
-            watcher.onTermination(() -> unwatch(feed, watcher));
-            feed.welcome(watcher);
+            emitter.onTermination(() -> unwatch(feed, watcher));
+            feed.welcome();
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
@@ -153,7 +170,7 @@ public class LiveGames implements StepInterceptor {
         copies.forEach(copy -> changed(MessageCodec.peekGameId(copy.body())));
     }
 
-    private void unwatch(Feed feed, MultiEmitter<? super String> watcher) {
+    private void unwatch(Feed feed, Watcher watcher) {
         synchronized (feeds) {
             feed.watchers.remove(watcher);
             if (feed.watchers.isEmpty()) {
@@ -166,9 +183,11 @@ public class LiveGames implements StepInterceptor {
         try {
             long now = System.currentTimeMillis();
             for (Feed feed : feeds.values()) {
-                Look look = feed.due(now);
-                if (look != Look.NONE) {
-                    Infrastructure.getDefaultWorkerPool().execute(() -> feed.refresh(look == Look.FULL));
+                if (feed.fullDue(now)) {
+                    Infrastructure.getDefaultWorkerPool().execute(() -> feed.refresh(true));
+                }
+                if (feed.ownDue()) {
+                    Infrastructure.getDefaultWorkerPool().execute(() -> feed.refresh(false));
                 }
             }
         } catch (RuntimeException e) {
@@ -199,9 +218,39 @@ public class LiveGames implements StepInterceptor {
         }
     }
 
+    private String write(Object view) {
+        try {
+            return json.writeValueAsString(view);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Object unlessSame(Object now, Object sent) {
+        return Objects.equals(now, sent) ? null : now;
+    }
+
     @PreDestroy
     void stop() {
         ticker.shutdownNow();
+    }
+
+    /** A browser watching a game: of whole views, or of changes; a watcher of changes starts with a whole one. */
+    private static final class Watcher {
+
+        final MultiEmitter<? super String> emitter;
+        final boolean changes;
+        /** Whether it has had a view: from then on a watcher of changes gets only what changed. Under the feed's lock. */
+        boolean welcomed;
+
+        Watcher(MultiEmitter<? super String> emitter, boolean changes) {
+            this.emitter = emitter;
+            this.changes = changes;
+        }
+    }
+
+    /** The other services' parts of a view and the checker's verdict, read together. */
+    private record Others(Object range, Object board, Object consistency) {
     }
 
     /** A watched game: its watchers, its view in parts, and when to look at it again. */
@@ -209,22 +258,35 @@ public class LiveGames implements StepInterceptor {
 
         final String gameId;
         /** Added and removed under {@code feeds}; iterated under this feed's lock. */
-        final List<MultiEmitter<? super String>> watchers = new CopyOnWriteArrayList<>();
+        final List<Watcher> watchers = new CopyOnWriteArrayList<>();
         /** See {@link #keptWhileWatched}. */
         final Map<Class<?>, Object> kept = new ConcurrentHashMap<>();
-        /** The view last pushed, and the other services' parts of it as last asked. */
-        private String last;
+        /** The view's parts as last read; each read is numbered, and an older one never replaces a newer. */
+        private GameView game;
         private Object range;
         private Object board;
         private Object consistency;
+        private final AtomicLong reads = new AtomicLong();
+        private long gameRead;
+        private long othersRead;
         private long fullViews;
+        /** How many of the kept timeline's entries have been pushed. */
+        private int timelineSent;
+        /** The parts as last pushed: a change is what differs from them. */
+        private GameView gameSent;
+        private Object rangeSent;
+        private Object boardSent;
+        private Object consistencySent;
+        /** The whole view last pushed to watchers of whole views. */
+        private String last;
         /** What {@link #sharedPerView} computed, and for which full view. */
         private Object shared;
         private long sharedFor = -1;
         private boolean ownDue;
+        private boolean ownRunning;
         private final PriorityQueue<Long> fullLooks = new PriorityQueue<>();
         private long lastFull;
-        private boolean refreshing;
+        private boolean fullRunning;
 
         Feed(String gameId) {
             this.gameId = gameId;
@@ -238,100 +300,207 @@ public class LiveGames implements StepInterceptor {
             }
         }
 
-        /** Which look is due now; it is taken off, and no other starts until this one ends. */
-        synchronized Look due(long now) {
-            if (refreshing) {
-                return Look.NONE;
+        /** Whether the scenario's own part is to be read now; it is taken off, and no other starts until this one ends. */
+        synchronized boolean ownDue() {
+            if (ownRunning || !ownDue) {
+                return false;
             }
-            if (!fullLooks.isEmpty() && fullLooks.peek() <= now && now - lastFull >= FULL_SPACING_MS) {
-                while (!fullLooks.isEmpty() && fullLooks.peek() <= now) {
-                    fullLooks.poll();
-                }
-                lastFull = now;
-                ownDue = false;
-                refreshing = true;
-                return Look.FULL;
+            ownDue = false;
+            ownRunning = true;
+            return true;
+        }
+
+        /** Whether the other services are to be asked now; likewise taken off. */
+        synchronized boolean fullDue(long now) {
+            if (fullRunning || fullLooks.isEmpty() || fullLooks.peek() > now || now - lastFull < FULL_SPACING_MS) {
+                return false;
             }
-            if (ownDue) {
-                ownDue = false;
-                refreshing = true;
-                return Look.OWN;
+            while (!fullLooks.isEmpty() && fullLooks.peek() <= now) {
+                fullLooks.poll();
             }
-            return Look.NONE;
+            lastFull = now;
+            fullRunning = true;
+            return true;
         }
 
         /**
-         * A new watcher gets the last view, or a full one computed now. Views go out under this feed's
-         * lock, so a watcher never gets an older one last.
+         * A new watcher gets the view as it is, or one read now where none has been. Views go out under
+         * this feed's lock, so a watcher never gets an older one last.
          */
-        void welcome(MultiEmitter<? super String> watcher) {
+        void welcome() {
             synchronized (this) {
-                if (last != null) {
-                    watcher.emit(last);
+                if (game != null) {
+                    push();
                     return;
                 }
             }
-            look(true);
+            long read = reads.incrementAndGet();
+            GameView own = readGame();
+            Others others = readOthers();
             synchronized (this) {
+                takeGame(read, own);
+                takeOthers(read, others);
+                push();
                 // In case the first view raced a change: ask again in a moment.
                 fullLooks.add(System.currentTimeMillis() + FULL_LOOKS_MS[1]);
-                if (last != null) {
-                    watcher.emit(last);
-                }
             }
         }
 
         void refresh(boolean full) {
             try {
-                look(full);
+                long read = reads.incrementAndGet();
+                if (full) {
+                    Others others = readOthers();
+                    synchronized (this) {
+                        takeOthers(read, others);
+                        push();
+                    }
+                } else {
+                    GameView own = readGame();
+                    synchronized (this) {
+                        takeGame(read, own);
+                        push();
+                    }
+                }
             } catch (RuntimeException e) {
                 LOG.debugf("live view of %s not computed: %s", gameId, e);
             } finally {
                 synchronized (this) {
-                    refreshing = false;
+                    if (full) {
+                        fullRunning = false;
+                    } else {
+                        ownRunning = false;
+                    }
                 }
             }
         }
 
-        /** Reads the scenario's part, and the others' where {@code full}; pushes the view if it changed. */
-        private void look(boolean full) {
-            Map<String, Object> parts = inRequest(() -> {
-                Map<String, Object> read = new LinkedHashMap<>();
-                read.put("game", games.view(gameId));
-                if (full) {
-                    computed.incrementAndGet();
-                    Object decided = answer(() -> services.range().range(gameId));
-                    Object scores = answer(() -> services.leaderBoard().board(gameId));
-                    read.put("range", decided);
-                    read.put("leaderboard", scores);
-                    // The checker judges on the answers just read, not on a second asking.
-                    read.put("consistency", decided instanceof RangeApi.RangeView r && scores instanceof LeaderBoardApi.BoardView b
-                            ? answer(() -> checker.judge(gameId, SETTLE, r, b,
-                                    keptWhileWatched(gameId, ConsistencyChecker.Wire.class, () -> new ConsistencyChecker.Wire(gameId))))
-                            : answer(() -> checker.judge(gameId, SETTLE)));
+        private GameView readGame() {
+            return inRequest(() -> games.view(gameId));
+        }
+
+        /** Asks the range and the leader board, judges on their answers, and catches the timeline up where a watcher wants changes. */
+        private Others readOthers() {
+            return inRequest(() -> {
+                computed.incrementAndGet();
+                Object decided = answer(() -> services.range().range(gameId));
+                Object scores = answer(() -> services.leaderBoard().board(gameId));
+                // The checker judges on the answers just read, not on a second asking.
+                Object verdict = decided instanceof RangeApi.RangeView r && scores instanceof LeaderBoardApi.BoardView b
+                        ? answer(() -> checker.judge(gameId, SETTLE, r, b,
+                                keptWhileWatched(gameId, ConsistencyChecker.Wire.class, () -> new ConsistencyChecker.Wire(gameId))))
+                        : answer(() -> checker.judge(gameId, SETTLE));
+                // Watchers of whole views fetch the timeline themselves (TimelineResource); it catches up the same kept one.
+                if (watchers.stream().anyMatch(watcher -> watcher.changes)) {
+                    try {
+                        GameTimeline.of(LiveGames.this, gameId).catchUp(services);
+                    } catch (Problem unavailable) {
+                        LOG.debugf("timeline of %s not caught up: %s", gameId, unavailable.getMessage());
+                    }
                 }
-                return read;
+                return new Others(decided, scores, verdict);
             });
-            synchronized (this) {
-                if (full) {
-                    range = parts.get("range");
-                    board = parts.get("leaderboard");
-                    consistency = parts.get("consistency");
-                    fullViews++;
+        }
+
+        private void takeGame(long read, GameView own) {
+            if (read > gameRead) {
+                gameRead = read;
+                game = own;
+            }
+        }
+
+        private void takeOthers(long read, Others others) {
+            if (read > othersRead) {
+                othersRead = read;
+                range = others.range();
+                board = others.board();
+                consistency = others.consistency();
+                fullViews++;
+            }
+        }
+
+        /**
+         * Sends each watcher what it has not seen: a watcher of whole views the view if it differs from
+         * the last, a watcher of changes what changed (its first time, the whole view). Each text is
+         * written once, whatever the number of watchers. Under this feed's lock.
+         */
+        private void push() {
+            if (game == null) {
+                return; // the first read is still on its way: it pushes when it is here
+            }
+            GameTimeline timeline = GameTimeline.of(LiveGames.this, gameId);
+            int gathered = timeline.gathered();
+            LiveChange change = change(timeline, gathered);
+            timelineSent = gathered;
+            gameSent = game;
+            rangeSent = range;
+            boardSent = board;
+            consistencySent = consistency;
+            String changeText = change.changesNothing() ? null : write(change);
+            String wholeChange = change.whole() ? changeText : null;
+            String wholeView = null;
+            for (Watcher watcher : watchers) {
+                if (!watcher.changes) {
+                    if (wholeView == null) {
+                        wholeView = write(wholeView());
+                    }
+                    if (!watcher.welcomed || !wholeView.equals(last)) {
+                        watcher.emitter.emit(wholeView);
+                    }
+                } else if (!watcher.welcomed) {
+                    if (wholeChange == null) {
+                        wholeChange = write(wholeChange(timeline, gathered));
+                    }
+                    watcher.emitter.emit(wholeChange);
+                } else if (changeText != null) {
+                    watcher.emitter.emit(changeText);
                 }
-                Map<String, Object> view = new LinkedHashMap<>();
-                view.put("game", parts.get("game"));
-                view.put("range", range);
-                view.put("leaderboard", board);
-                view.put("consistency", consistency);
-                // A console fetches the timeline again only when this moves: once per full view.
-                view.put("timelineVersion", fullViews);
-                String text = write(view);
-                if (!text.equals(last)) {
-                    last = text;
-                    watchers.forEach(watcher -> watcher.emit(text));
+                watcher.welcomed = true;
+            }
+            if (wholeView != null) {
+                last = wholeView;
+            }
+        }
+
+        private Map<String, Object> wholeView() {
+            Map<String, Object> view = new LinkedHashMap<>();
+            view.put("game", game);
+            view.put("range", range);
+            view.put("leaderboard", board);
+            view.put("consistency", consistency);
+            // A console of whole views fetches the timeline again only when this moves: once per full view.
+            view.put("timelineVersion", fullViews);
+            return view;
+        }
+
+        private LiveChange wholeChange(GameTimeline timeline, int gathered) {
+            return new LiveChange(true, new LiveChange.GameChange(gameId, game.targetPosition(), game.shots()), range, board,
+                    consistency, timeline.gathered(0, gathered));
+        }
+
+        /** What differs from the parts last pushed; the whole view where a shot is gone (the game was started again). */
+        private LiveChange change(GameTimeline timeline, int gathered) {
+            if (gameSent == null) {
+                return wholeChange(timeline, gathered);
+            }
+            Map<UUID, ShotView> before = new HashMap<>();
+            gameSent.shots().forEach(shot -> before.put(shot.attemptId(), shot));
+            List<ShotView> changedShots = new ArrayList<>();
+            for (ShotView shot : game.shots()) {
+                if (!shot.equals(before.remove(shot.attemptId()))) {
+                    changedShots.add(shot);
                 }
             }
+            if (!before.isEmpty()) {
+                return wholeChange(timeline, gathered);
+            }
+            Integer moved = game.targetPosition() != gameSent.targetPosition() ? game.targetPosition() : null;
+            LiveChange.GameChange gameChange = moved != null || !changedShots.isEmpty()
+                    ? new LiveChange.GameChange(gameId, moved, changedShots.isEmpty() ? null : changedShots)
+                    : null;
+            List<Entry> entries = gathered > timelineSent ? timeline.gathered(timelineSent, gathered) : null;
+            return new LiveChange(false, gameChange, unlessSame(range, rangeSent), unlessSame(board, boardSent),
+                    unlessSame(consistency, consistencySent), entries);
         }
 
         @SuppressWarnings("unchecked")
@@ -351,14 +520,6 @@ public class LiveGames implements StepInterceptor {
                 }
             }
             return value;
-        }
-
-        private String write(Map<String, Object> view) {
-            try {
-                return json.writeValueAsString(view);
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 }
