@@ -7,6 +7,8 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 
+import dev.shootingrange.exactlyonce.PlainStatement;
+
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** A game as the scenario runs it: where it last sent the target. */
@@ -33,6 +35,12 @@ public class Game extends PanacheEntityBase {
         game.createdAt = Instant.now();
         game.persist();
         return game;
+    }
+
+    /** Where the game last sent its target, or null for a game it does not know: one plain row, nothing managed. */
+    static Integer targetPositionOf(String gameId) {
+        return PlainStatement.first(getEntityManager(), "select target_position from game where game_id = ?",
+                row -> row.getInt(1), gameId);
     }
 
     /** Short enough to read out to a workshop table, long enough not to collide. */

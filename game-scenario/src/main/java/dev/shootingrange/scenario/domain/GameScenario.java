@@ -62,7 +62,11 @@ public class GameScenario {
     /** Reads in a transaction of its own: the shots and their outcomes as of now. */
     @Transactional
     public GameView view(String gameId) {
-        return GameView.of(requireGame(gameId));
+        GameView view = GameView.of(gameId);
+        if (view == null) {
+            throw Problem.notFound("no game " + gameId);
+        }
+        return view;
     }
 
     public Game requireGame(String gameId) {

@@ -10,9 +10,9 @@ public record GameView(String gameId, int targetPosition, List<ShotView> shots) 
     public record ShotView(UUID attemptId, String player, int position, Shot.Outcome outcome, String traceId) {
     }
 
-    static GameView of(Game game) {
-        return new GameView(game.gameId, game.targetPosition, Shot.ofGame(game.gameId).stream()
-                .map(shot -> new ShotView(shot.attemptId, shot.player, shot.position, shot.outcome(), shot.traceId))
-                .toList());
+    /** The game as it is now, or null for a game the scenario does not know. */
+    static GameView of(String gameId) {
+        Integer targetPosition = Game.targetPositionOf(gameId);
+        return targetPosition == null ? null : new GameView(gameId, targetPosition, Shot.viewsOfGame(gameId));
     }
 }

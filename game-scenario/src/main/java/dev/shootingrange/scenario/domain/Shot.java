@@ -64,6 +64,10 @@ public class Shot extends PanacheEntityBase {
     }
 
     public Outcome outcome() {
+        return outcome(hitSeen, missedSeen);
+    }
+
+    private static Outcome outcome(boolean hitSeen, boolean missedSeen) {
         if (hitSeen && missedSeen) {
             return Outcome.CONFLICT;
         }
@@ -91,5 +95,18 @@ public class Shot extends PanacheEntityBase {
 
     public static List<Shot> ofGame(String gameId) {
         return list("gameId = ?1 order by firedAt, attemptId", gameId);
+    }
+
+    /**
+     * The game's shots as the console shows them, in the order of {@link #ofGame}; read as plain rows,
+     * since a watched game's view is read again after each of its messages and nothing here is changed.
+     */
+    static List<GameView.ShotView> viewsOfGame(String gameId) {
+        return PlainStatement.list(getEntityManager(), """
+                select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
+                where game_id = ? order by fired_at, attempt_id""",
+                row -> new GameView.ShotView(row.getObject(1, UUID.class), row.getString(2), row.getInt(3),
+                        outcome(row.getBoolean(4), row.getBoolean(5)), row.getString(6)),
+                gameId);
     }
 }
