@@ -14,6 +14,7 @@
 #   scripts/benchmark.sh --only=viewers                      # what 30 consoles cost, playing and idle
 #   scripts/benchmark.sh --only=viewers --baseline=a9434d3   # the same on that commit's build first, then this one
 #   scripts/benchmark.sh --only=room                         # a workshop room: 30 players and consoles, a storm midway
+#   scripts/benchmark.sh --only=room --baseline=ed64f76      # the room on that commit's build first, then this one
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host
 # "benchmark", so a lab or a test run beside it shares nothing with it but the machine's cores. A
 # baseline is checked out and packaged under target/baseline-<sha> (kept for the next sitting); before

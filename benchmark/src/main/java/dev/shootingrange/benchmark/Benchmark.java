@@ -88,8 +88,8 @@ public final class Benchmark {
         Build current = Build.current();
         Build baseline = null;
         if (options.containsKey("baseline")) {
-            if (costOnly || roomOnly) {
-                throw new IllegalArgumentException("--baseline goes with the whole run, --only=burst or --only=viewers, not --only=" + only);
+            if (costOnly) {
+                throw new IllegalArgumentException("--baseline goes with the whole run, --only=burst, --only=viewers or --only=room, not --only=" + only);
             }
             // Built before anything is measured: a commit that does not build ends the run at once.
             baseline = Build.baseline(options.get("baseline"));
@@ -106,6 +106,10 @@ public final class Benchmark {
                                 + "After (" + current.name() + "):\n\n"
                                 + viewers(lab, current, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
                         : viewersOnly ? viewers(lab, current, settings, viewers, games, BuildServices.Start.RESTARTED)
+                        : baseline != null ? "Before (" + baseline.name() + "):\n\n"
+                                + room(lab, baseline, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
+                                + "After (" + current.name() + "):\n\n"
+                                + room(lab, current, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
                         : room(lab, current, settings, viewers, games, BuildServices.Start.RESTARTED);
                 System.out.println(measured);
                 if (options.containsKey("output")) {
@@ -389,7 +393,7 @@ public final class Benchmark {
         long totalKiB = 0;
         List<String> over = new ArrayList<>();
         for (Map.Entry<String, ServiceProcess> service : services.entrySet()) {
-            long rss = Math.max(0, kib(service.getValue().pid(), "status", "VmRSS:"));
+            long rss = Math.max(0, residentKiB(service.getValue().pid()));
             totalKiB += rss;
             if (rss / 1024 > SERVICE_MEMORY_GOAL_MIB) {
                 over.add(service.getKey() + " (" + rss / 1024 + " MiB)");
@@ -443,6 +447,11 @@ public final class Benchmark {
         md.append(over.isEmpty() ? " Each service is under " + SERVICE_MEMORY_GOAL_MIB + " MiB resident."
                 : " **Over " + SERVICE_MEMORY_GOAL_MIB + " MiB resident: " + String.join(", ", over) + ".**");
         return md.append("\n\n").append(table).toString();
+    }
+
+    /** A process's resident set in KiB; -1 if unreadable. */
+    static long residentKiB(long pid) {
+        return kib(pid, "status", "VmRSS:");
     }
 
     /** A figure in KiB from /proc/&lt;pid&gt;/&lt;file&gt; ("VmRSS:" of status, "Pss:" of smaps_rollup); -1 if unreadable. */

@@ -115,14 +115,17 @@ final class CostPerShot {
                         (cpuAfter.takenAtNanos - before.takenAtNanos) / 1e9 });
             }
         }
-        return new Burst(shots, runs, work);
+        // What each service holds after the warm runs: where a JVM option is the change, memory is what it trades.
+        Map<String, Long> residentMiB = new LinkedHashMap<>();
+        services.forEach((name, service) -> residentMiB.put(name, Math.max(0, Benchmark.residentKiB(service.pid())) / 1024));
+        return new Burst(shots, runs, work, residentMiB);
     }
 
     /**
      * One burst's figures: each run's CPU by process, and each run's commits and rows written per shot
      * and its seconds. The first run is the cold one.
      */
-    record Burst(int shots, List<Map<String, Duration>> runs, List<double[]> work) {
+    record Burst(int shots, List<Map<String, Duration>> runs, List<double[]> work, Map<String, Long> residentMiB) {
 
         private static final String ABOUT = "%d FireAt published straight onto `commands` (no HTTP) as fast as the broker"
                 + " confirmed them, each process's CPU from the first publish until the leader board had counted all %d;"
@@ -155,9 +158,10 @@ final class CostPerShot {
             double[] totals = perShot(null);
             table.append(String.format("| **total** | **%.2f ms** | **%s** |%n%n", totals[0], range(totals)));
             table.append(String.format("| per shot, warm | |%n| --- | ---: |%n| commits | %s |%n| rows written | %s |%n"
-                    + "| shots/s through the lab | %s |%n%n",
+                    + "| shots/s through the lab | %s |%n",
                     range(warmWork(0), "%.1f"), range(warmWork(1), "%.1f"), range(warmWork(2), "%.0f")));
-            return table.toString();
+            residentMiB.forEach((name, mib) -> table.append(String.format("| %s resident after the burst | %d MiB |%n", name, mib)));
+            return table.append('\n').toString();
         }
 
         /**
@@ -187,6 +191,8 @@ final class CostPerShot {
                 table.append(String.format("| %s | %s | %s |%n", work[what], range(before.warmWork(what), format),
                         range(after.warmWork(what), format)));
             }
+            after.residentMiB.forEach((name, mib) -> table.append(String.format("| %s resident after the burst | %s MiB | %d MiB |%n",
+                    name, before.residentMiB.getOrDefault(name, -1L), mib)));
             return table.append('\n').toString();
         }
 
