@@ -143,11 +143,7 @@ public class LabResource implements LabApi {
             throw Problem.badRequest("after and page must be 0 or more and size from 1 to 1000");
         }
         history.flush(HistoryWriter.READ_WAIT);
-        List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size)
-                .stream()
-                .map(h -> new HistoryEntry(h.id, h.direction.name(), h.messageId, h.type, h.attemptId, h.causationId,
-                        h.disposition.name(), h.redelivered, h.detail, h.body, h.recordedAt))
-                .toList());
+        List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size));
         return new HistoryPage(gameId, service, page, size, entries);
     }
 

@@ -2,6 +2,7 @@ package dev.shootingrange.lab;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
@@ -18,6 +19,7 @@ import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.exactlyonce.PlainStatement;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /**
@@ -108,8 +110,15 @@ public class MessageHistory extends PanacheEntityBase {
      * them, one transaction after the other); where two instances share the table, an entry may appear
      * after a higher-numbered one, so a reader that keeps up asks again a little way back.
      */
-    public static List<MessageHistory> ofGame(String gameId, long afterId, int page, int size) {
-        return find("gameId = ?1 and id > ?2 order by id", gameId, afterId).page(page, size).list();
+    public static List<LabApi.HistoryEntry> ofGame(String gameId, long afterId, int page, int size) {
+        // Plain rows: a watched game's timeline asks for this every second, and nothing read is changed.
+        return PlainStatement.list(getEntityManager(), """
+                select id, direction, message_id, type, attempt_id, causation_id, disposition, redelivered, detail, body, recorded_at
+                from message_history where game_id = ? and id > ? order by id limit ? offset ?""",
+                row -> new LabApi.HistoryEntry(row.getLong(1), row.getString(2), row.getObject(3, UUID.class), row.getString(4),
+                        row.getObject(5, UUID.class), row.getObject(6, UUID.class), row.getString(7), row.getBoolean(8),
+                        row.getString(9), row.getString(10), row.getObject(11, OffsetDateTime.class).toInstant()),
+                gameId, afterId, size, (long) page * size);
     }
 
     private static String text(byte[] body) {

@@ -3,15 +3,18 @@ package dev.shootingrange.scenario.lab;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.exactlyonce.PlainStatement;
 import dev.shootingrange.lab.HistoryWriter;
 import dev.shootingrange.lab.MessageHistory;
 import dev.shootingrange.scenario.domain.GameScenario;
@@ -57,10 +60,11 @@ public class ConsistencyChecker {
                 decided, board, Instant.now(), settle));
     }
 
+    /** As plain rows: a watched game is judged every second it is played. */
     private static List<Consistency.Shot> shots(String gameId) {
-        return Shot.ofGame(gameId).stream()
-                .map(shot -> new Consistency.Shot(shot.attemptId, shot.player, shot.firedAt))
-                .toList();
+        return PlainStatement.list(Shot.getEntityManager(), "select attempt_id, player, fired_at from shot where game_id = ? order by fired_at, attempt_id",
+                row -> new Consistency.Shot(row.getObject(1, UUID.class), row.getString(2), row.getObject(3, OffsetDateTime.class).toInstant()),
+                gameId);
     }
 
     /**

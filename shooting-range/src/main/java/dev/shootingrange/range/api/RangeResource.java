@@ -28,8 +28,8 @@ public class RangeResource {
     @Path("/{gameId}")
     public RangeView range(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        List<OutcomeView> outcomes = Outcome.ofGame(gameId).stream()
-                .map(o -> new OutcomeView(o.attemptId, o.outcome, o.messageId))
+        List<OutcomeView> outcomes = Outcome.decidedIn(gameId).stream()
+                .map(o -> new OutcomeView(o.attemptId(), o.outcome(), o.messageId()))
                 .toList();
         return new RangeView(gameId, Target.positionIn(gameId), outcomes);
     }

@@ -92,8 +92,16 @@ public class Outcome extends PanacheEntityBase {
                 : new Missed(messageId, gameId, sentAt, causationId, attemptId, shot.player(), shot.position(), targetPosition);
     }
 
-    /** In the order the range decided them. */
-    public static List<Outcome> ofGame(String gameId) {
-        return list("gameId = ?1 order by id", gameId);
+    /** An outcome as the range's view shows it. */
+    public record Decided(UUID attemptId, Kind outcome, UUID messageId) {
+    }
+
+    /**
+     * In the order the range decided them; plain rows, since a watched game's view is asked for every
+     * second it is played and nothing read is changed.
+     */
+    public static List<Decided> decidedIn(String gameId) {
+        return PlainStatement.list(getEntityManager(), "select attempt_id, outcome, message_id from outcome where game_id = ? order by id",
+                row -> new Decided(row.getObject(1, UUID.class), Kind.valueOf(row.getString(2)), row.getObject(3, UUID.class)), gameId);
     }
 }

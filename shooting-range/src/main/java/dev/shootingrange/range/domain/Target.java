@@ -38,8 +38,8 @@ public class Target extends PanacheEntityBase {
 
     /** The target's position, or null where the game has no target yet. */
     public static Integer positionIn(String gameId) {
-        Target target = findById(gameId);
-        return target == null ? null : target.position;
+        Standing standing = standingIn(gameId);
+        return standing == null ? null : standing.position();
     }
 
     /** Creates or moves the target; an upsert, so two first moves of one game cannot collide. */
