@@ -27,7 +27,7 @@ public class LeaderBoardResource {
     public BoardView board(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
         return new BoardView(gameId, PlayerScore.ranking(gameId).stream()
-                .map(score -> new PlayerView(score.player, score.shots, score.hits))
+                .map(score -> new PlayerView(score.player(), score.shots(), score.hits()))
                 .toList());
     }
 }

@@ -49,8 +49,17 @@ public class PlayerScore extends PanacheEntityBase {
                 gameId, player, hit ? 1 : 0);
     }
 
-    /** Most hits first; among equals, fewer shots (better accuracy), then by name. */
-    public static List<PlayerScore> ranking(String gameId) {
-        return list("gameId = ?1 order by hits desc, shots asc, player asc", gameId);
+    /** A player's line on the board. */
+    public record Standing(String player, int shots, int hits) {
+    }
+
+    /**
+     * Most hits first; among equals, fewer shots (better accuracy), then by name. Plain rows: a watched
+     * game's board is asked for every second it is played, and nothing read is changed.
+     */
+    public static List<Standing> ranking(String gameId) {
+        return PlainStatement.list(getEntityManager(),
+                "select player, shots, hits from player_score where game_id = ? order by hits desc, shots asc, player asc",
+                row -> new Standing(row.getString(1), row.getInt(2), row.getInt(3)), gameId);
     }
 }
