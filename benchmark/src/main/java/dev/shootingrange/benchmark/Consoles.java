@@ -27,7 +27,8 @@ final class Consoles implements AutoCloseable {
     /** A view's timelineVersion; a view without one (an older console's service) fetches every time. */
     private static final Pattern TIMELINE_VERSION = Pattern.compile("\"timelineVersion\":(\\d+)");
     private final String scenarioUrl;
-    private final HttpClient http = HttpClient.newHttpClient();
+    /** HTTP/1.1: what a browser speaks to an http:// origin (the JDK's client would upgrade to HTTP/2, no browser does). */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final ScheduledExecutorService labPanels = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "lab-panels");
         thread.setDaemon(true);

@@ -31,7 +31,8 @@ final class RoomRun {
 
     private final LoadRun load;
     private final String scenarioUrl;
-    private final HttpClient http = HttpClient.newHttpClient();
+    /** HTTP/1.1, as a browser's console fires: see {@link Consoles}. */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     RoomRun(LoadRun load, String scenarioUrl) {
         this.load = load;
