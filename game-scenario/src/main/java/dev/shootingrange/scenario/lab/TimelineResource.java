@@ -23,7 +23,10 @@ import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
 import dev.shootingrange.scenario.web.LiveGames;
 
-/** The game's messages across the three services, in the order they happened: the console's sequence diagram. */
+/**
+ * The game's messages across the three services, in the order they happened: the console's sequence diagram
+ * (the console itself gets it inside its live feed of changes; this is for scripts and clients of whole views).
+ */
 @Path("/api/games/{gameId}/timeline")
 @Produces(MediaType.APPLICATION_JSON)
 public class TimelineResource {
@@ -49,10 +52,9 @@ public class TimelineResource {
     }
 
     /**
-     * Every history entry of every service, oldest first. Each console watching the game asks after each
-     * view it is pushed: one of them gathers what is new and writes the answer, the others share those
-     * bytes ({@link LiveGames#sharedPerView}); a watched game keeps what it has gathered
-     * ({@link GameTimeline}).
+     * Every history entry of every service, oldest first. A client of the whole-view feed asks after each
+     * view: one of them gathers what is new and writes the answer, the others share those bytes
+     * ({@link LiveGames#sharedPerView}); a watched game keeps what it has gathered ({@link GameTimeline}).
      */
     @GET
     @APIResponse(responseCode = "200", description = "OK", content = @Content(mediaType = MediaType.APPLICATION_JSON,
