@@ -41,8 +41,8 @@ import dev.shootingrange.testing.ServiceProcess;
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in
  * a git worktree under target/baseline-&lt;sha&gt;, then on this one, each on a clean slate, side by side
- * in the report: "before" and "after" of one sitting; with --only=viewers, what watching costs on each
- * build in turn, the older first),
+ * in the report: "before" and "after" of one sitting; with --only=viewers or --only=room, that section on
+ * each build in turn, the older first),
  * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, an older build's to
  * target/&lt;service&gt;-&lt;commit&gt;.jfr),
  * --queue-type=quorum|classic|classic,quorum (the services' queues; each setting measured in turn, the
@@ -101,16 +101,9 @@ public final class Benchmark {
             if (costOnly || burstOnly || viewersOnly || roomOnly) {
                 String measured = costOnly ? cost(lab, current, settings, costRate, costDuration)
                         : burstOnly ? burst(lab, current, baseline, settings, burstShots, burstRuns)
-                        : viewersOnly && baseline != null ? "Before (" + baseline.name() + "):\n\n"
-                                + viewers(lab, baseline, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
-                                + "After (" + current.name() + "):\n\n"
-                                + viewers(lab, current, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
-                        : viewersOnly ? viewers(lab, current, settings, viewers, games, BuildServices.Start.RESTARTED)
-                        : baseline != null ? "Before (" + baseline.name() + "):\n\n"
-                                + room(lab, baseline, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
-                                + "After (" + current.name() + "):\n\n"
-                                + room(lab, current, settings, viewers, games, BuildServices.Start.CLEAN_SLATE)
-                        : room(lab, current, settings, viewers, games, BuildServices.Start.RESTARTED);
+                        : viewersOnly ? eachBuild(baseline, current,
+                                (build, start) -> viewers(lab, build, settings, viewers, games, start))
+                        : eachBuild(baseline, current, (build, start) -> room(lab, build, settings, viewers, games, start));
                 System.out.println(measured);
                 if (options.containsKey("output")) {
                     Files.writeString(output, measured);
@@ -230,6 +223,23 @@ public final class Benchmark {
             say("a workshop room: " + players + " players and consoles on " + games + " games, a storm in the middle");
             return new RoomRun(lab.load(), lab.url("game-scenario")).measure(lab.url("shooting-range"), players, Duration.ofSeconds(60));
         });
+    }
+
+    @FunctionalInterface
+    private interface Section {
+        String measure(Build build, BuildServices.Start start) throws Exception;
+    }
+
+    /**
+     * A section on this build restarted, or with a baseline on each build in turn on a clean slate, the
+     * older first, under "Before" and "After".
+     */
+    private static String eachBuild(Build baseline, Build current, Section section) throws Exception {
+        if (baseline == null) {
+            return section.measure(current, BuildServices.Start.RESTARTED);
+        }
+        return "Before (" + baseline.name() + "):\n\n" + section.measure(baseline, BuildServices.Start.CLEAN_SLATE)
+                + "After (" + current.name() + "):\n\n" + section.measure(current, BuildServices.Start.CLEAN_SLATE);
     }
 
     /** A section measured once per setting, on the services as {@code start} wants them; its tables one after the other. */
