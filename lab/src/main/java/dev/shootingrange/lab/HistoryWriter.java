@@ -48,8 +48,10 @@ public class HistoryWriter {
 
     private final AgroalDataSource dataSource;
     private final LinkedBlockingQueue<Supplier<MessageHistory>> waiting = new LinkedBlockingQueue<>(CAPACITY);
-    /** Rows added and not yet written (or dropped): what {@link #flush} waits for. */
-    private final AtomicLong unwritten = new AtomicLong();
+    /** Rows queued so far, counted in the queue's order: a reader's watermark. */
+    private final AtomicLong added = new AtomicLong();
+    /** Of those, the rows written or let go, from the head of the queue. */
+    private final AtomicLong done = new AtomicLong();
     private final Thread writer;
     private volatile boolean running = true;
 
@@ -62,24 +64,38 @@ public class HistoryWriter {
 
     /** Queues a row, built later on the writer's thread. */
     void add(Supplier<MessageHistory> row) {
-        unwritten.incrementAndGet();
-        if (!waiting.offer(row)) {
-            unwritten.decrementAndGet();
-            LOG.debugf("message history full (%d rows waiting): a row is dropped", CAPACITY);
+        // Counted and queued as one step, so that the first n rows counted are the first n in the queue.
+        synchronized (waiting) {
+            if (waiting.offer(row)) {
+                added.incrementAndGet();
+                return;
+            }
         }
+        LOG.debugf("message history full (%d rows waiting): a row is dropped", CAPACITY);
     }
 
-    /** Waits until every row added so far is written, for at most {@code atMost}. */
-    public void flush(Duration atMost) {
+    /**
+     * Waits until every row added before this call is written, for at most {@code atMost}. Rows added
+     * while it waits are not waited for: under a steady stream the history is never all written, and a
+     * reader would otherwise wait out its whole deadline.
+     *
+     * @return whether they were all written in time
+     */
+    public boolean flush(Duration atMost) {
+        long watermark = added.get();
         long deadline = System.nanoTime() + atMost.toNanos();
-        while (unwritten.get() > 0 && System.nanoTime() < deadline) {
+        while (done.get() < watermark) {
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
             try {
                 Thread.sleep(2);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return false;
             }
         }
+        return true;
     }
 
     private void run() {
@@ -104,7 +120,7 @@ public class HistoryWriter {
             } catch (InterruptedException e) {
                 running = false;
             } finally {
-                unwritten.addAndGet(-batch.size());
+                done.addAndGet(batch.size());
                 batch.clear();
             }
         }

@@ -1,0 +1,66 @@
+package dev.shootingrange.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.MessageCodec;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** The message history is written off the handlings' path; a reader still sees what came before it asked. */
+@QuarkusTest
+class HistoryWriterTest {
+
+    @Inject
+    HistoryWriter writer;
+
+    /**
+     * Rows keep coming faster than they are written, as under a burst: a reader waits for the rows that
+     * were there when it asked, and gets them, instead of waiting for a quiet moment that never comes.
+     */
+    @Test
+    void aReaderWaitsForWhatCameBeforeItNotForAQuietMoment() throws InterruptedException {
+        String gameId = "history-" + UUID.randomUUID();
+        AtomicBoolean streaming = new AtomicBoolean(true);
+        Thread stream = new Thread(() -> {
+            while (streaming.get()) {
+                // Built on the writer's thread, a row takes a millisecond while the stream lasts: 1,000 rows/s
+                // written against 2,000 added.
+                writer.add(() -> {
+                    if (streaming.get()) {
+                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                    }
+                    return row("stream-" + gameId);
+                });
+                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(500));
+            }
+        }, "history-stream");
+        stream.start();
+        try {
+            writer.add(() -> row(gameId));
+
+            assertThat(writer.flush(Duration.ofSeconds(10))).as("the rows added before the read, written in time").isTrue();
+            assertThat(QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, 0, 0, 10))).hasSize(1);
+        } finally {
+            streaming.set(false);
+            stream.join();
+        }
+    }
+
+    private static MessageHistory row(String gameId) {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        return MessageHistory.of(MessageHistory.Direction.IN, MessageHistory.Disposition.HANDLED, shot, MessageCodec.encode(shot),
+                Instant.now());
+    }
+}
