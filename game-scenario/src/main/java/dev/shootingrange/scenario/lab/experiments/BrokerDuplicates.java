@@ -1,17 +1,13 @@
 package dev.shootingrange.scenario.lab.experiments;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.context.ManagedExecutor;
-
 import dev.shootingrange.lab.Lab;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import dev.shootingrange.scenario.lab.BrokerManagement;
 import dev.shootingrange.scenario.services.Services;
 
@@ -27,21 +23,18 @@ class BrokerDuplicates extends Story {
 
     private static final int BURSTS = 3;
     private static final int SHOTS_PER_BURST = 60;
-    /** Shots fired at once, so that the range has a backlog in its hands when the broker cuts. */
-    private static final int FIRING_THREADS = 4;
+    private static final int PLAYERS = 4;
     /** The services recover a lost connection every 2 s: the next burst finds them back. */
     private static final Duration RECOVERY = Duration.ofSeconds(3);
 
     private final BrokerManagement broker;
-    private final ManagedExecutor executor;
 
-    BrokerDuplicates(Playbook play, BrokerManagement broker, ManagedExecutor executor) {
+    BrokerDuplicates(Playbook play, BrokerManagement broker) {
         super(play, "broker-duplicates", "The broker sends copies itself: three times in the middle of a burst it"
                 + " closes every client's connection, as a failing node does, and the deliveries not yet acknowledged"
                 + " come back redelivered. The inboxes drop the copies of what was handled; without them a shot may be"
                 + " decided or counted twice. Needs RabbitMQ's management API.");
         this.broker = broker;
-        this.executor = executor;
     }
 
     @Override
@@ -55,20 +48,18 @@ class BrokerDuplicates extends Story {
         for (int burst = 0; burst < BURSTS; burst++) {
             // Counted before the burst: the copies of earlier cuts are in the history too.
             long takenBefore = play.received(Services.SHOOTING_RANGE, gameId, entry -> entry.type().equals("FireAt"));
-            List<CompletableFuture<Void>> firing = new ArrayList<>();
-            for (int thread = 0; thread < FIRING_THREADS; thread++) {
-                int player = thread;
-                firing.add(executor.runAsync(() -> {
-                    for (int i = 0; i < SHOTS_PER_BURST / FIRING_THREADS; i++) {
-                        play.fire(gameId, "player-" + player, i % 2 == 0 ? 42 : 7);
-                    }
-                }));
-            }
+            // The whole burst is committed at once, so its outbox publishes it at once: the range has a backlog
+            // in its hands, however fast it handles, and is always in the middle of one when the broker cuts.
+            // (Shots fired one by one may be handled as fast as they come, and then a cut finds nothing.)
+            QuarkusTransaction.requiringNew().run(() -> {
+                for (int shot = 0; shot < SHOTS_PER_BURST; shot++) {
+                    play.fire(gameId, "player-" + shot % PLAYERS, shot / PLAYERS % 2 == 0 ? 42 : 7);
+                }
+            });
             // The cut comes while the range is taking the burst: deliveries in its hands and in flight.
             Playbook.await("the range taking the burst", () -> play.received(Services.SHOOTING_RANGE, gameId,
                     entry -> entry.type().equals("FireAt")) >= takenBefore + 5);
             closed += broker.closeEveryConnection("the broker-duplicates experiment");
-            CompletableFuture.allOf(firing.toArray(CompletableFuture[]::new)).join();
             Playbook.pause(RECOVERY);
         }
         play.awaitQuiet(gameId);
