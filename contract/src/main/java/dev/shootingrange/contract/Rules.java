@@ -1,5 +1,6 @@
 package dev.shootingrange.contract;
 
+import java.util.List;
 import java.util.regex.Pattern;
 
 /** The contract's field rules, shared by the wire format and the HTTP API. */
@@ -8,6 +9,11 @@ public final class Rules {
     public static final int MIN_POSITION = 0;
     public static final int MAX_POSITION = 99;
     public static final int MAX_PLAYER_LENGTH = 32;
+    /**
+     * Games one request may ask about at once: the watched games of a busy workshop, and few enough that
+     * their longest ids, with an {@code after} each, fit a request line (4,096 characters by default).
+     */
+    public static final int MAX_GAMES_PER_ASK = 40;
     private static final Pattern GAME_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private Rules() {
@@ -30,6 +36,17 @@ public final class Rules {
         if (!GAME_ID.matcher(gameId).matches()) {
             throw new InvalidMessageException("gameId must be 1 to 64 of A-Z, a-z, 0-9, '_' and '-'");
         }
+    }
+
+    /** Games asked about at once ({@code ?gameId=a&gameId=b}): one at least, {@value #MAX_GAMES_PER_ASK} at most, each valid. */
+    public static void checkGameIds(List<String> gameIds) {
+        if (gameIds == null || gameIds.isEmpty()) {
+            throw new InvalidMessageException("gameId is required: ask for one game at least (?gameId=a&gameId=b)");
+        }
+        if (gameIds.size() > MAX_GAMES_PER_ASK) {
+            throw new InvalidMessageException("at most " + MAX_GAMES_PER_ASK + " games at once, not " + gameIds.size());
+        }
+        gameIds.forEach(Rules::checkGameId);
     }
 
     public static void checkPlayer(String player) {

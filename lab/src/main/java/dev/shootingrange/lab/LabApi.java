@@ -117,6 +117,16 @@ public interface LabApi {
     HistoryPage history(@PathParam("gameId") String gameId, @QueryParam("after") @DefaultValue("0") long after,
             @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("200") int size);
 
+    /**
+     * Several games' histories at once, in the order asked: for each {@code gameId} the first page of
+     * {@code size} entries after the {@code after} in the same place (none given: from the start). A
+     * console watching many games asks once a round, not once per game.
+     */
+    @GET
+    @Path("/history")
+    List<HistoryPage> histories(@QueryParam("gameId") List<String> gameIds, @QueryParam("after") List<Long> after,
+            @QueryParam("size") @DefaultValue("200") int size);
+
     /** Every protection on, every fault off, and held messages released: nothing stays behind. */
     @POST
     @Path("/reset")

@@ -1,5 +1,7 @@
 package dev.shootingrange.lab;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,12 +141,34 @@ public class LabResource implements LabApi {
     /** Every copy this service received for the game and everything it published, oldest first. */
     public HistoryPage history(String gameId, long after, int page, int size) {
         Rules.checkGameId(gameId);
-        if (after < 0 || page < 0 || size < 1 || size > 1000) {
-            throw Problem.badRequest("after and page must be 0 or more and size from 1 to 1000");
-        }
+        checkPage(after, page, size);
         history.flush(HistoryWriter.READ_WAIT);
         List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size));
         return new HistoryPage(gameId, service, page, size, entries);
+    }
+
+    public List<HistoryPage> histories(List<String> gameIds, List<Long> after, int size) {
+        Rules.checkGameIds(gameIds);
+        List<Long> from = after == null || after.isEmpty() ? Collections.nCopies(gameIds.size(), 0L) : after;
+        if (from.size() != gameIds.size()) {
+            throw Problem.badRequest("one after for each gameId, or none: " + gameIds.size() + " gameIds, " + from.size() + " afters");
+        }
+        from.forEach(afterId -> checkPage(afterId, 0, size));
+        history.flush(HistoryWriter.READ_WAIT);
+        // One transaction, one connection from the pool, for all of them.
+        return QuarkusTransaction.requiringNew().call(() -> {
+            List<HistoryPage> pages = new ArrayList<>(gameIds.size());
+            for (int i = 0; i < gameIds.size(); i++) {
+                pages.add(new HistoryPage(gameIds.get(i), service, 0, size, MessageHistory.ofGame(gameIds.get(i), from.get(i), 0, size)));
+            }
+            return pages;
+        });
+    }
+
+    private static void checkPage(Long after, int page, int size) {
+        if (after == null || after < 0 || page < 0 || size < 1 || size > 1000) {
+            throw Problem.badRequest("after and page must be 0 or more and size from 1 to 1000");
+        }
     }
 
     /** Every protection on, every fault off, and held messages released: nothing stays behind. */

@@ -87,6 +87,24 @@ class LeaderBoardTest {
         given().get("/api/leaderboard/{gameId}", gameId).then().statusCode(200).body("players", empty());
     }
 
+    /** A console watching many games asks about all of them at once; each board as the single one gives it. */
+    @Test
+    void severalBoardsAreAskedForAtOnceInTheOrderAsked() {
+        broker.publish(Hit.of(shot("carol", 42), 42));
+        assertScore("carol", 1, 1);
+        String unplayed = "unplayed-" + UUID.randomUUID();
+
+        given().queryParam("gameId", unplayed, gameId).get("/api/leaderboard").then()
+                .statusCode(200)
+                .body("gameId", contains(unplayed, gameId))
+                .body("[0].players", empty())
+                .body("[1].players.player", contains("carol"))
+                .body("[1].players.hits", contains(1));
+        given().get("/api/leaderboard").then()
+                .statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("gameId is required: ask for one game at least (?gameId=a&gameId=b)"));
+    }
+
     @Test
     void anInvalidGameIdIsABadRequest() {
         given().get("/api/leaderboard/{gameId}", "x".repeat(65)).then()

@@ -3,7 +3,9 @@ package dev.shootingrange.range;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -94,6 +96,26 @@ class LabTest {
                 .body("entries.findAll { it.type == 'FireAt' && it.disposition == 'HANDLED' }", hasSize(2));
         given().get("/api/ranges/{gameId}", gameId).then().body("outcomes", hasSize(1));
         given().post("/api/lab/reset").then().body("protections.inbox", equalTo(true));
+    }
+
+    /** A console watching many games asks for each one's new entries at once, each game from where it stands. */
+    @Test
+    void severalGamesHistoriesAreAskedForAtOnceEachAfterItsOwnEntry() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        broker.publish(shot);
+        await().untilAsserted(() -> assertThat(outcomesOf(shot)).hasSize(1));
+        List<Integer> ids = await().until(() -> given().get("/api/lab/history/{gameId}", gameId).jsonPath().<Integer> getList("entries.id"),
+                entries -> entries.size() >= 3); // the move, the shot, its outcome
+        String quiet = "quiet-" + UUID.randomUUID();
+
+        given().queryParam("gameId", quiet, gameId).queryParam("after", 0, ids.get(0)).get("/api/lab/history").then()
+                .statusCode(200)
+                .body("gameId", contains(quiet, gameId))
+                .body("service", contains("shooting-range", "shooting-range"))
+                .body("[0].entries", empty())
+                .body("[1].entries.id", equalTo(ids.subList(1, ids.size())));
+        given().queryParam("gameId", quiet, gameId).queryParam("after", 0).get("/api/lab/history").then()
+                .statusCode(400).body("detail", equalTo("one after for each gameId, or none: 2 gameIds, 1 afters"));
     }
 
     @Test

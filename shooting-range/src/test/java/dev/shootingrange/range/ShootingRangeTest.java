@@ -4,12 +4,15 @@ import static dev.shootingrange.testing.Service.count;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
@@ -125,6 +128,35 @@ class ShootingRangeTest {
 
         await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1)
                 .first().isInstanceOfSatisfying(Missed.class, m -> assertThat(m.targetPosition()).isEqualTo(10)));
+    }
+
+    /** A console watching many games asks about all of them at once; each answer as the single view gives it. */
+    @Test
+    void severalGamesAreAskedAboutAtOnceInTheOrderAsked() {
+        move(42);
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        broker.publish(shot);
+        await().untilAsserted(() -> assertThat(outcomesOnTheWire(shot)).hasSize(1));
+        String unheardOf = "unheard-of-" + UUID.randomUUID();
+
+        given().queryParam("gameId", unheardOf, gameId).get("/api/ranges").then()
+                .statusCode(200)
+                .body("gameId", contains(unheardOf, gameId))
+                .body("[0].targetPosition", nullValue())
+                .body("[0].outcomes", empty())
+                .body("[1].targetPosition", equalTo(42))
+                .body("[1].outcomes.attemptId", contains(shot.attemptId().toString()));
+    }
+
+    @Test
+    void askingAboutNoGameOrTooManyIsABadRequest() {
+        given().get("/api/ranges").then()
+                .statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("gameId is required: ask for one game at least (?gameId=a&gameId=b)"));
+        given().queryParam("gameId", Collections.nCopies(41, "g").toArray()).get("/api/ranges").then()
+                .statusCode(400).body("detail", equalTo("at most 40 games at once, not 41"));
+        given().queryParam("gameId", gameId, "no spaces please").get("/api/ranges").then()
+                .statusCode(400).body("detail", equalTo("gameId must be 1 to 64 of A-Z, a-z, 0-9, '_' and '-'"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -22,6 +23,10 @@ public interface LeaderBoardApi {
     @GET
     @Path("/{gameId}")
     BoardView board(@PathParam("gameId") String gameId);
+
+    /** Several games' boards at once, in the order asked. */
+    @GET
+    List<BoardView> boards(@QueryParam("gameId") List<String> gameIds);
 
     /** A player's hits, 0 for a player the board has not counted yet. */
     default int hits(String gameId, String player) {

@@ -6,6 +6,7 @@ import java.util.UUID;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -24,4 +25,8 @@ public interface RangeApi {
     @GET
     @Path("/{gameId}")
     RangeView range(@PathParam("gameId") String gameId);
+
+    /** Several games at once, in the order asked. */
+    @GET
+    List<RangeView> ranges(@QueryParam("gameId") List<String> gameIds);
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -19,6 +20,16 @@ public class LeaderBoardResource {
     }
 
     public record BoardView(String gameId, List<PlayerView> players) {
+    }
+
+    /**
+     * Several games' boards at once, in the order asked: a console watching many games asks once a round,
+     * not once per game. Each as {@link #board} gives it.
+     */
+    @GET
+    public List<BoardView> boards(@QueryParam("gameId") List<String> gameIds) {
+        Rules.checkGameIds(gameIds);
+        return gameIds.stream().map(this::board).toList();
     }
 
     /** A game nobody has shot in yet has an empty board; that is not an error here. */

@@ -6,6 +6,7 @@ import java.util.UUID;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -21,6 +22,16 @@ public class RangeResource {
     }
 
     public record RangeView(String gameId, Integer targetPosition, List<OutcomeView> outcomes) {
+    }
+
+    /**
+     * Several games at once, in the order asked: a console watching many games asks once a round, not
+     * once per game. Each as {@link #range} gives it.
+     */
+    @GET
+    public List<RangeView> ranges(@QueryParam("gameId") List<String> gameIds) {
+        Rules.checkGameIds(gameIds);
+        return gameIds.stream().map(this::range).toList();
     }
 
     /** A game the range never heard of has no target and no outcomes yet; that is not an error here. */
