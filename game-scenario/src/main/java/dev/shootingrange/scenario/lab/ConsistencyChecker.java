@@ -83,14 +83,20 @@ public class ConsistencyChecker {
         }
 
         synchronized List<Consistency.Copy> catchUp() {
-            List<MessageHistory> recorded = MessageHistory.list("""
-                    gameId = ?1 and id > ?2 and direction = ?3 and type in ('Hit', 'Missed') and disposition in ?4 order by id""",
-                    gameId, lastId, MessageHistory.Direction.IN,
-                    List.of(MessageHistory.Disposition.HANDLED, MessageHistory.Disposition.DUPLICATE));
-            for (MessageHistory copy : recorded) {
-                ShotOutcome outcome = (ShotOutcome) MessageCodec.decode(copy.body.getBytes(StandardCharsets.UTF_8));
-                copies.add(new Consistency.Copy(copy.messageId, copy.type, copy.attemptId, outcome.player(), copy.body));
-                lastId = copy.id;
+            // Plain rows: a watched game's wire is caught up every second it is played.
+            record Recorded(long id, UUID messageId, String type, UUID attemptId, String body) {
+            }
+            List<Recorded> recorded = PlainStatement.list(MessageHistory.getEntityManager(), """
+                    select id, message_id, type, attempt_id, body from message_history
+                    where game_id = ? and id > ? and direction = 'IN' and type in ('Hit', 'Missed')
+                      and disposition in ('HANDLED', 'DUPLICATE') order by id""",
+                    row -> new Recorded(row.getLong(1), row.getObject(2, UUID.class), row.getString(3), row.getObject(4, UUID.class),
+                            row.getString(5)),
+                    gameId, lastId);
+            for (Recorded copy : recorded) {
+                ShotOutcome outcome = (ShotOutcome) MessageCodec.decode(copy.body().getBytes(StandardCharsets.UTF_8));
+                copies.add(new Consistency.Copy(copy.messageId(), copy.type(), copy.attemptId(), outcome.player(), copy.body()));
+                lastId = copy.id();
             }
             return List.copyOf(copies);
         }

@@ -68,25 +68,73 @@ public final class GameTimeline {
         return entries;
     }
 
-    private void gather(Services services) {
-        byService.forEach((service, entries) -> {
-            long after = settled(entries);
-            while (entries.size() < PER_SERVICE) {
-                List<LabApi.HistoryEntry> page = services.lab(service).history(gameId, after, 0, PER_SERVICE).entries();
-                for (LabApi.HistoryEntry entry : page) {
-                    if (entries.size() < PER_SERVICE && held.add(service + "#" + entry.id())) {
-                        Entry gathered = Entry.of(service, entry);
-                        entries.add(gathered);
-                        arrived.add(gathered);
-                    }
+    /**
+     * Catches up many games' timelines with one request to each service for all of them: a console
+     * watching many games asks once a round, not once per game. A game with more than a page waiting at
+     * a service gets the rest on its own.
+     */
+    public static void catchUp(Services services, List<GameTimeline> timelines) {
+        for (String service : Services.ALL) {
+            List<GameTimeline> asking = new ArrayList<>();
+            List<String> gameIds = new ArrayList<>();
+            List<Long> after = new ArrayList<>();
+            for (GameTimeline timeline : timelines) {
+                long from = timeline.askAfter(service);
+                if (from >= 0) {
+                    asking.add(timeline);
+                    gameIds.add(timeline.gameId);
+                    after.add(from);
                 }
-                if (page.size() < PER_SERVICE) {
-                    break;
-                }
-                after = page.get(page.size() - 1).id();
             }
-            entries.sort(Comparator.comparingLong(Entry::id));
+            if (asking.isEmpty()) {
+                continue;
+            }
+            List<LabApi.HistoryPage> pages = services.lab(service).histories(gameIds, after, PER_SERVICE);
+            for (int i = 0; i < asking.size(); i++) {
+                GameTimeline timeline = asking.get(i);
+                List<LabApi.HistoryEntry> page = pages.get(i).entries();
+                if (timeline.take(service, page)) {
+                    timeline.gather(services, service, page.get(page.size() - 1).id());
+                }
+            }
+        }
+    }
+
+    private void gather(Services services) {
+        byService.keySet().forEach(service -> {
+            long after = askAfter(service);
+            if (after >= 0) {
+                gather(services, service, after);
+            }
         });
+    }
+
+    /** Asks one service page by page from {@code after} on, until a page is not full or the timeline is. */
+    private void gather(Services services, String service, long after) {
+        for (List<LabApi.HistoryEntry> page;
+                take(service, page = services.lab(service).history(gameId, after, 0, PER_SERVICE).entries());) {
+            after = page.get(page.size() - 1).id();
+        }
+    }
+
+    /** The id after which to ask a service for what is new; -1 where the timeline holds all it shows of it. */
+    private synchronized long askAfter(String service) {
+        List<Entry> entries = byService.get(service);
+        return entries.size() < PER_SERVICE ? settled(entries) : -1;
+    }
+
+    /** Takes in a page of a service's history; answers whether more may be waiting (a full page, and room left). */
+    private synchronized boolean take(String service, List<LabApi.HistoryEntry> page) {
+        List<Entry> entries = byService.get(service);
+        for (LabApi.HistoryEntry entry : page) {
+            if (entries.size() < PER_SERVICE && held.add(service + "#" + entry.id())) {
+                Entry gathered = Entry.of(service, entry);
+                entries.add(gathered);
+                arrived.add(gathered);
+            }
+        }
+        entries.sort(Comparator.comparingLong(Entry::id));
+        return page.size() == PER_SERVICE && entries.size() < PER_SERVICE;
     }
 
     /** The id below which a service's entries are all here: the last one recorded {@link #LATE} before its newest. */

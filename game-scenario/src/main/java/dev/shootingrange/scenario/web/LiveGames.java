@@ -2,6 +2,7 @@ package dev.shootingrange.scenario.web;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -29,6 +31,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.contract.Rules;
 import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Disposition;
 import dev.shootingrange.exactlyonce.Envelope;
@@ -72,7 +75,11 @@ public class LiveGames implements StepInterceptor {
      * moment later), after the checker's patience, and after the longest delay the lab's chaos adds.
      */
     private static final long[] FULL_LOOKS_MS = { 300, 1_000, 2_500, 6_000, 15_000, 30_000, 61_000 };
-    private static final long FULL_SPACING_MS = 1_000;
+    /**
+     * How often the other services are asked, in one round for every watched game whose look is due:
+     * one request to each whatever the number of games, and no game asked about more than once a second.
+     */
+    private static final long ROUND_MS = 1_000;
     private static final long TICK_MS = 25;
 
     private final GameScenario games;
@@ -86,6 +93,9 @@ public class LiveGames implements StepInterceptor {
         thread.setDaemon(true);
         return thread;
     });
+    /** When the next round may ask the other services (the ticker's thread alone reads and sets it). */
+    private long nextRound;
+    private final AtomicBoolean roundRunning = new AtomicBoolean();
     /** Full views computed since start (the other services asked): what the tests read to see that nothing is polled. */
     private final AtomicLong computed = new AtomicLong();
 
@@ -182,18 +192,83 @@ public class LiveGames implements StepInterceptor {
     private void tick() {
         try {
             long now = System.currentTimeMillis();
+            boolean round = now >= nextRound && !roundRunning.get();
+            List<Feed> othersDue = new ArrayList<>();
             for (Feed feed : feeds.values()) {
-                if (feed.fullDue(now)) {
-                    Infrastructure.getDefaultWorkerPool().execute(() -> feed.refresh(true));
+                if (round && feed.fullDue(now)) {
+                    othersDue.add(feed);
                 }
                 if (feed.ownDue()) {
-                    Infrastructure.getDefaultWorkerPool().execute(() -> feed.refresh(false));
+                    Infrastructure.getDefaultWorkerPool().execute(feed::refreshOwn);
                 }
+            }
+            if (!othersDue.isEmpty()) {
+                nextRound = now + ROUND_MS;
+                roundRunning.set(true);
+                Infrastructure.getDefaultWorkerPool().execute(() -> refreshOthers(othersDue));
             }
         } catch (RuntimeException e) {
             // A scheduled task that throws is never run again: the feeds would freeze.
             LOG.warnf("live views not refreshed: %s", e);
         }
+    }
+
+    /** The other services' parts of the feeds due, asked for together: one round, one request to each service. */
+    private void refreshOthers(List<Feed> due) {
+        try {
+            long[] read = new long[due.size()];
+            for (int i = 0; i < due.size(); i++) {
+                read[i] = due.get(i).reads.incrementAndGet();
+            }
+            List<Others> others = new ArrayList<>(due.size());
+            for (int from = 0; from < due.size(); from += Rules.MAX_GAMES_PER_ASK) {
+                others.addAll(readOthers(due.subList(from, Math.min(due.size(), from + Rules.MAX_GAMES_PER_ASK))));
+            }
+            for (int i = 0; i < due.size(); i++) {
+                due.get(i).tookOthers(read[i], others.get(i));
+            }
+        } catch (RuntimeException e) {
+            LOG.debugf("live views of %d games not computed: %s", due.size(), e);
+        } finally {
+            due.forEach(Feed::othersRead);
+            roundRunning.set(false);
+        }
+    }
+
+    /**
+     * Asks the range and the leader board about every game at once, judges each on their answers, and
+     * catches the timelines up where a watcher wants changes; in the order of {@code feeds}.
+     */
+    private List<Others> readOthers(List<Feed> feeds) {
+        return inRequest(() -> {
+            computed.addAndGet(feeds.size());
+            List<String> gameIds = feeds.stream().map(feed -> feed.gameId).toList();
+            List<Object> decided = answerEach(() -> services.range().ranges(gameIds), gameIds.size());
+            List<Object> scores = answerEach(() -> services.leaderBoard().boards(gameIds), gameIds.size());
+            List<Others> others = new ArrayList<>(feeds.size());
+            for (int i = 0; i < feeds.size(); i++) {
+                String gameId = gameIds.get(i);
+                Object range = decided.get(i);
+                Object board = scores.get(i);
+                // The checker judges on the answers just read, not on a second asking.
+                Object verdict = range instanceof RangeApi.RangeView r && board instanceof LeaderBoardApi.BoardView b
+                        ? answer(() -> checker.judge(gameId, SETTLE, r, b,
+                                keptWhileWatched(gameId, ConsistencyChecker.Wire.class, () -> new ConsistencyChecker.Wire(gameId))))
+                        : answer(() -> checker.judge(gameId, SETTLE));
+                others.add(new Others(range, board, verdict));
+            }
+            // Watchers of whole views fetch the timeline themselves (TimelineResource); it catches up the same kept one.
+            List<GameTimeline> timelines = feeds.stream().filter(feed -> feed.watchers.stream().anyMatch(watcher -> watcher.changes))
+                    .map(feed -> GameTimeline.of(this, feed.gameId)).toList();
+            if (!timelines.isEmpty()) {
+                try {
+                    GameTimeline.catchUp(services, timelines);
+                } catch (Problem unavailable) {
+                    LOG.debugf("timelines of %d games not caught up: %s", timelines.size(), unavailable.getMessage());
+                }
+            }
+            return others;
+        });
     }
 
     /** Off any request (the ticker's refreshes), so in a request context of its own: the checker reads outside a transaction. */
@@ -215,6 +290,15 @@ public class LiveGames implements StepInterceptor {
             return call.get();
         } catch (Problem unavailable) {
             return Map.of("unavailable", unavailable.getMessage());
+        }
+    }
+
+    /** A service's answers for several games; where it could not answer, that said for each. */
+    private static List<Object> answerEach(Supplier<List<?>> call, int games) {
+        try {
+            return List.copyOf(call.get());
+        } catch (Problem unavailable) {
+            return Collections.nCopies(games, Map.of("unavailable", unavailable.getMessage()));
         }
     }
 
@@ -285,7 +369,6 @@ public class LiveGames implements StepInterceptor {
         private boolean ownDue;
         private boolean ownRunning;
         private final PriorityQueue<Long> fullLooks = new PriorityQueue<>();
-        private long lastFull;
         private boolean fullRunning;
 
         Feed(String gameId) {
@@ -312,13 +395,12 @@ public class LiveGames implements StepInterceptor {
 
         /** Whether the other services are to be asked now; likewise taken off. */
         synchronized boolean fullDue(long now) {
-            if (fullRunning || fullLooks.isEmpty() || fullLooks.peek() > now || now - lastFull < FULL_SPACING_MS) {
+            if (fullRunning || fullLooks.isEmpty() || fullLooks.peek() > now) {
                 return false;
             }
             while (!fullLooks.isEmpty() && fullLooks.peek() <= now) {
                 fullLooks.poll();
             }
-            lastFull = now;
             fullRunning = true;
             return true;
         }
@@ -336,7 +418,7 @@ public class LiveGames implements StepInterceptor {
             }
             long read = reads.incrementAndGet();
             GameView own = readGame();
-            Others others = readOthers();
+            Others others = readOthers(List.of(this)).get(0);
             synchronized (this) {
                 takeGame(read, own);
                 takeOthers(read, others);
@@ -346,60 +428,35 @@ public class LiveGames implements StepInterceptor {
             }
         }
 
-        void refresh(boolean full) {
+        void refreshOwn() {
             try {
                 long read = reads.incrementAndGet();
-                if (full) {
-                    Others others = readOthers();
-                    synchronized (this) {
-                        takeOthers(read, others);
-                        push();
-                    }
-                } else {
-                    GameView own = readGame();
-                    synchronized (this) {
-                        takeGame(read, own);
-                        push();
-                    }
+                GameView own = readGame();
+                synchronized (this) {
+                    takeGame(read, own);
+                    push();
                 }
             } catch (RuntimeException e) {
                 LOG.debugf("live view of %s not computed: %s", gameId, e);
             } finally {
                 synchronized (this) {
-                    if (full) {
-                        fullRunning = false;
-                    } else {
-                        ownRunning = false;
-                    }
+                    ownRunning = false;
                 }
             }
         }
 
-        private GameView readGame() {
-            return inRequest(() -> games.view(gameId));
+        synchronized void tookOthers(long read, Others others) {
+            takeOthers(read, others);
+            push();
         }
 
-        /** Asks the range and the leader board, judges on their answers, and catches the timeline up where a watcher wants changes. */
-        private Others readOthers() {
-            return inRequest(() -> {
-                computed.incrementAndGet();
-                Object decided = answer(() -> services.range().range(gameId));
-                Object scores = answer(() -> services.leaderBoard().board(gameId));
-                // The checker judges on the answers just read, not on a second asking.
-                Object verdict = decided instanceof RangeApi.RangeView r && scores instanceof LeaderBoardApi.BoardView b
-                        ? answer(() -> checker.judge(gameId, SETTLE, r, b,
-                                keptWhileWatched(gameId, ConsistencyChecker.Wire.class, () -> new ConsistencyChecker.Wire(gameId))))
-                        : answer(() -> checker.judge(gameId, SETTLE));
-                // Watchers of whole views fetch the timeline themselves (TimelineResource); it catches up the same kept one.
-                if (watchers.stream().anyMatch(watcher -> watcher.changes)) {
-                    try {
-                        GameTimeline.of(LiveGames.this, gameId).catchUp(services);
-                    } catch (Problem unavailable) {
-                        LOG.debugf("timeline of %s not caught up: %s", gameId, unavailable.getMessage());
-                    }
-                }
-                return new Others(decided, scores, verdict);
-            });
+        /** The round that asked the other services about this game is over: the next may start. */
+        synchronized void othersRead() {
+            fullRunning = false;
+        }
+
+        private GameView readGame() {
+            return inRequest(() -> games.view(gameId));
         }
 
         private void takeGame(long read, GameView own) {
