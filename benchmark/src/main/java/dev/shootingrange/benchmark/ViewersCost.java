@@ -16,6 +16,7 @@ final class ViewersCost {
     private static final Duration QUIET = Duration.ofSeconds(65);
     private static final Duration IDLE_MEASURED = Duration.ofSeconds(20);
     private static final Duration WATCHING_WARMED = Duration.ofSeconds(20);
+    private static final Duration PLAY_WARMED = Duration.ofSeconds(20);
 
     private final CostPerShot meter;
     private final LoadRun load;
@@ -29,9 +30,12 @@ final class ViewersCost {
 
     String measure(String rangeUrl, int viewers, int rate, Duration duration) throws Exception {
         List<String> gameIds = load.newGames(rangeUrl);
-        load.run(rate, Duration.ofSeconds(10), gameIds); // warm the path being measured
-        Map<String, Double> alone = cores(() -> load.run(rate, duration, gameIds));
+        load.run(rate, PLAY_WARMED, gameIds); // warm the path being measured
+        Map<String, Double> aloneBefore = cores(() -> load.run(rate, duration, gameIds));
         AtomicInteger views = new AtomicInteger();
+        Map<String, Double> watched;
+        Map<String, Double> idle;
+        int pushed;
         try (Consoles consoles = new Consoles(scenarioUrl)) {
             for (int i = 0; i < viewers; i++) {
                 consoles.open(gameIds.get(i % gameIds.size()), view -> views.incrementAndGet());
@@ -43,14 +47,16 @@ final class ViewersCost {
             // The watching path warmed as the shots' path was: the compiler's first minute is not what watching costs.
             load.run(rate, WATCHING_WARMED, gameIds);
             int before = views.get();
-            Map<String, Double> watched = cores(() -> load.run(rate, duration, gameIds));
-            int pushed = views.get() - before;
+            watched = cores(() -> load.run(rate, duration, gameIds));
+            pushed = views.get() - before;
             Thread.sleep(QUIET.toMillis());
-            Map<String, Double> idle = cores(() -> Thread.sleep(IDLE_MEASURED.toMillis()));
-            return table(viewers, gameIds.size(), rate, duration, alone, watched, idle, pushed);
+            idle = cores(() -> Thread.sleep(IDLE_MEASURED.toMillis()));
         }
+        // The same play with nobody watching again: a drift of the machine or of a warm-up during the sitting
+        // shows on both sides of the watched play, and the cost of watching is measured against their mean.
+        Map<String, Double> aloneAfter = cores(() -> load.run(rate, duration, gameIds));
+        return table(viewers, gameIds.size(), rate, duration, aloneBefore, aloneAfter, watched, idle, pushed);
     }
-
 
     @FunctionalInterface
     private interface Work {
@@ -68,25 +74,30 @@ final class ViewersCost {
         return cores;
     }
 
-    private static String table(int viewers, int games, int rate, Duration duration, Map<String, Double> alone,
-            Map<String, Double> watched, Map<String, Double> idle, int pushed) {
+    private static String table(int viewers, int games, int rate, Duration duration, Map<String, Double> aloneBefore,
+            Map<String, Double> aloneAfter, Map<String, Double> watched, Map<String, Double> idle, int pushed) {
         StringBuilder table = new StringBuilder("## What watching costs\n\n").append(String.format(
                 "%d consoles (each what a browser's console asks for, over HTTP/1.1: the live feed of one game's changes, timeline included, or on an older build whole views and the timeline after each; the lab panel every 3 s) on %d games while %d shots a second"
-                        + " are fired for %d s (after %d s of the same, unmeasured, to warm the watching path), against the same play with nobody watching; then the same consoles on the"
+                        + " are fired for %d s (after %d s of the same, unmeasured, to warm the watching path), against the same play with nobody watching, %d s before the"
+                        + " consoles opened and %d s after they closed (watching adds what the watched play takes above the mean of those two); then the same consoles on the"
                         + " same games with nothing happening (%d s, after %d s of quiet). In cores: CPU seconds per"
                         + " second. The consoles received %d events during the play.%n%n",
-                viewers, games, rate, duration.toSeconds(), WATCHING_WARMED.toSeconds(), IDLE_MEASURED.toSeconds(), QUIET.toSeconds(), pushed));
-        table.append("| process | play, nobody watching | play, watched | added by watching | idle, watched |\n")
+                viewers, games, rate, duration.toSeconds(), WATCHING_WARMED.toSeconds(), duration.toSeconds(), duration.toSeconds(),
+                IDLE_MEASURED.toSeconds(), QUIET.toSeconds(), pushed));
+        table.append("| process | play, nobody watching (before / after) | play, watched | added by watching | idle, watched |\n")
                 .append("| --- | ---: | ---: | ---: | ---: |\n");
-        double[] totals = new double[4];
-        for (String process : alone.keySet()) {
-            double[] row = { alone.get(process), watched.get(process), watched.get(process) - alone.get(process), idle.get(process) };
+        double[] totals = new double[5];
+        for (String process : aloneBefore.keySet()) {
+            double alone = (aloneBefore.get(process) + aloneAfter.get(process)) / 2;
+            double[] row = { aloneBefore.get(process), aloneAfter.get(process), watched.get(process), watched.get(process) - alone,
+                    idle.get(process) };
             for (int i = 0; i < row.length; i++) {
                 totals[i] += row[i];
             }
-            table.append(String.format("| %s | %.3f | %.3f | %+.3f | %.3f |%n", process, row[0], row[1], row[2], row[3]));
+            table.append(String.format("| %s | %.3f / %.3f | %.3f | %+.3f | %.3f |%n", process, row[0], row[1], row[2], row[3], row[4]));
         }
-        table.append(String.format("| **total** | **%.3f** | **%.3f** | **%+.3f** | **%.3f** |%n%n", totals[0], totals[1], totals[2], totals[3]));
+        table.append(String.format("| **total** | **%.3f / %.3f** | **%.3f** | **%+.3f** | **%.3f** |%n%n", totals[0], totals[1], totals[2],
+                totals[3], totals[4]));
         return table.toString();
     }
 }
