@@ -57,8 +57,8 @@ import io.smallrye.mutiny.subscription.MultiEmitter;
  * dropped), the scenario's own part of the view (its shots and their outcomes) is read again at once
  * and pushed. The rest (what the range and the leader board say, the checker's verdict on all of it and
  * the timeline of every copy) is asked for a moment later, again while the other services catch up and
- * the checker's patience for a lost shot runs out, and at most once a second per game; the two never
- * wait for each other. A game nobody watches, or where nothing has happened for a minute, costs nothing
+ * the checker's patience for a lost shot runs out, at most once a second per game, in one round for
+ * every watched game (each service asked once for all of them); the two never wait for each other. A game nobody watches, or where nothing has happened for a minute, costs nothing
  * however many browsers have it open.
  * <p>
  * A watcher gets either whole views ({@link #watch}) or changes ({@link #watchChanges}): the whole view
@@ -164,6 +164,11 @@ public class LiveGames implements StepInterceptor {
         Feed feed = gameId == null ? null : feeds.get(gameId);
         if (feed != null) {
             feed.changed(System.currentTimeMillis());
+            // Read now, not at the next tick: this is the click-to-outcome path. Changes that come while a
+            // read runs are taken by one more read after it.
+            if (feed.ownDue()) {
+                Infrastructure.getDefaultWorkerPool().execute(feed::refreshOwn);
+            }
         }
     }
 
@@ -441,6 +446,9 @@ public class LiveGames implements StepInterceptor {
             } finally {
                 synchronized (this) {
                     ownRunning = false;
+                }
+                if (ownDue()) {
+                    Infrastructure.getDefaultWorkerPool().execute(this::refreshOwn);
                 }
             }
         }
