@@ -28,6 +28,7 @@ final class RoomRun {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** After the storm's own run, how long its faults may still be felt (its delayed copies). */
     private static final Duration STORM_AFTERMATH = Duration.ofSeconds(5);
+    private static final Duration WARMED = Duration.ofSeconds(20);
 
     private final LoadRun load;
     private final String scenarioUrl;
@@ -41,37 +42,57 @@ final class RoomRun {
 
     String measure(String rangeUrl, int players, Duration duration) throws Exception {
         List<String> games = load.newGames(rangeUrl);
-        Map<String, Long> firedAt = new ConcurrentHashMap<>();
         Map<String, Long> shownAt = new ConcurrentHashMap<>();
-        AtomicInteger refused = new AtomicInteger();
-        long[] storm = new long[2];
-        ScheduledExecutorService room = Executors.newScheduledThreadPool(2);
         try (Consoles consoles = new Consoles(scenarioUrl)) {
             for (int player = 0; player < players; player++) {
                 consoles.open(games.get(player % games.size()), view -> outcomesShown(view, shownAt));
             }
+            // The same room unmeasured first, until all its shots are shown: a lab's first minute is the
+            // JVMs' (class loading, compiling), and a room is measured warm, as the viewers' cost is.
+            Map<String, Long> warmFired = new ConcurrentHashMap<>();
+            play(games, players, WARMED, warmFired, new AtomicInteger(), null);
+            awaitShown(warmFired, shownAt);
+            Map<String, Long> firedAt = new ConcurrentHashMap<>();
+            AtomicInteger refused = new AtomicInteger();
+            long[] storm = new long[2];
             long start = System.currentTimeMillis();
+            play(games, players, duration, firedAt, refused, storm);
+            awaitShown(firedAt, shownAt);
+            return table(players, games.size(), duration, start, storm, firedAt, shownAt, refused.get());
+        }
+    }
+
+    /** Each player fires a shot a second for {@code duration}; with {@code storm}, the storm starts a third of the way in. */
+    private void play(List<String> games, int players, Duration duration, Map<String, Long> firedAt, AtomicInteger refused,
+            long[] storm) throws InterruptedException {
+        ScheduledExecutorService room = Executors.newScheduledThreadPool(2);
+        try {
             for (int player = 0; player < players; player++) {
                 String game = games.get(player % games.size());
                 String body = "{\"player\":\"player-" + player + "\",\"position\":%d}";
                 room.scheduleAtFixedRate(() -> fire(game, body.formatted(ThreadLocalRandom.current().nextInt(100)), firedAt, refused),
                         ThreadLocalRandom.current().nextInt(1000), 1000, TimeUnit.MILLISECONDS);
             }
-            room.schedule(() -> {
-                storm[0] = System.currentTimeMillis();
-                post("/api/lab/experiments/storm", "{\"protections\":\"on\"}");
-                storm[1] = System.currentTimeMillis();
-            }, duration.toMillis() / 3, TimeUnit.MILLISECONDS);
+            if (storm != null) {
+                room.schedule(() -> {
+                    storm[0] = System.currentTimeMillis();
+                    post("/api/lab/experiments/storm", "{\"protections\":\"on\"}");
+                    storm[1] = System.currentTimeMillis();
+                }, duration.toMillis() / 3, TimeUnit.MILLISECONDS);
+            }
             Thread.sleep(duration.toMillis());
             room.shutdown();
             room.awaitTermination(2, TimeUnit.MINUTES);
-            long deadline = System.currentTimeMillis() + 30_000;
-            while (!shownAt.keySet().containsAll(firedAt.keySet()) && System.currentTimeMillis() < deadline) {
-                Thread.sleep(100);
-            }
-            return table(players, games.size(), duration, start, storm, firedAt, shownAt, refused.get());
         } finally {
             room.shutdownNow();
+        }
+    }
+
+    /** Until every shot fired is shown on a console, for 30 s at most. */
+    private static void awaitShown(Map<String, Long> firedAt, Map<String, Long> shownAt) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!shownAt.keySet().containsAll(firedAt.keySet()) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
         }
     }
 
@@ -123,11 +144,12 @@ final class RoomRun {
         long lost = firedAt.keySet().stream().filter(shot -> !shownAt.containsKey(shot)).count();
         StringBuilder table = new StringBuilder("## A workshop room\n\n").append(String.format(
                 "%d players, each firing a shot a second at one of %d games through the console's API, each with a console"
-                        + " open on it (the live feed with its timeline, the lab panel), for %d s; the storm"
+                        + " open on it (the live feed with its timeline, the lab panel), for %d s, after %d s of the same unmeasured"
+                        + " (until all its shots were shown) to warm the services; the storm"
                         + " experiment (protections on) started at %d s and ran %.0f s. Latency: from a shot's request to the"
                         + " first console showing its outcome; \"during the storm\" counts shots fired from its start until"
                         + " %d s after its end.%n%n",
-                players, games, duration.toSeconds(), (storm[0] - start) / 1000, (storm[1] - storm[0]) / 1000.0,
+                players, games, duration.toSeconds(), WARMED.toSeconds(), (storm[0] - start) / 1000, (storm[1] - storm[0]) / 1000.0,
                 STORM_AFTERMATH.toSeconds()));
         table.append("| shots | fired | p50 | p95 | p99 | max |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
         table.append(row("outside the storm", calm)).append(row("during the storm", stormy));
