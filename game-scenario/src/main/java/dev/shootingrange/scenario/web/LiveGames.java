@@ -58,8 +58,9 @@ import io.smallrye.mutiny.subscription.MultiEmitter;
  * and pushed. The rest (what the range and the leader board say, the checker's verdict on all of it and
  * the timeline of every copy) is asked for a moment later, again while the other services catch up and
  * the checker's patience for a lost shot runs out, at most once a second per game, in one round for
- * every watched game (each service asked once for all of them); the two never wait for each other. A game nobody watches, or where nothing has happened for a minute, costs nothing
- * however many browsers have it open.
+ * every watched game (each service asked once for all of them); the two never wait for each other. A
+ * game nobody watches, or where nothing has happened for a minute, costs nothing however many browsers
+ * have it open.
  * <p>
  * A watcher gets either whole views ({@link #watch}) or changes ({@link #watchChanges}): the whole view
  * first, then only what changed, each event written once and sent to every watcher of the game.
