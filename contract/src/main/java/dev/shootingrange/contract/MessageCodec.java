@@ -2,6 +2,8 @@ package dev.shootingrange.contract;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -47,7 +49,7 @@ public final class MessageCodec {
     }
 
     /** The same message under another messageId, as a producer that makes ids per send would emit. */
-    public static RangeMessage withMessageId(RangeMessage message, java.util.UUID messageId) {
+    public static RangeMessage withMessageId(RangeMessage message, UUID messageId) {
         try {
             ObjectNode json = (ObjectNode) MAPPER.readTree(encode(message));
             json.put("messageId", messageId.toString());
@@ -57,18 +59,44 @@ public final class MessageCodec {
         }
     }
 
+    /**
+     * What a body that may not be a valid message says of its game and its shot: each where it is
+     * well-formed, else null.
+     */
+    public record Peek(String gameId, UUID attemptId) {
+    }
+
+    private static final Peek NOTHING = new Peek(null, null);
+
     /** The gameId of a body that may not be a valid message, where it has a well-formed one; else null. */
     public static String peekGameId(byte[] body) {
+        return peek(body).gameId();
+    }
+
+    /** The gameId and attemptId of a body that may not be a valid message, each where well-formed. */
+    public static Peek peek(byte[] body) {
+        JsonNode json;
         try {
-            JsonNode gameId = body == null || body.length > MAX_BODY_BYTES ? null : MAPPER.readTree(body).get("gameId");
-            if (gameId != null && gameId.isTextual()) {
-                Rules.checkGameId(gameId.asText());
-                return gameId.asText();
-            }
-        } catch (IOException | RuntimeException e) {
-            // not readable: no game
+            json = body == null || body.length > MAX_BODY_BYTES ? null : MAPPER.readTree(body);
+        } catch (IOException e) {
+            json = null; // not readable: nothing to say
         }
-        return null;
+        if (json == null) {
+            return NOTHING;
+        }
+        return new Peek(textOf(json, "gameId", text -> {
+            Rules.checkGameId(text);
+            return text;
+        }), textOf(json, "attemptId", UUID::fromString));
+    }
+
+    private static <T> T textOf(JsonNode json, String field, Function<String, T> read) {
+        JsonNode value = json.get(field);
+        try {
+            return value != null && value.isTextual() ? read.apply(value.asText()) : null;
+        } catch (RuntimeException e) {
+            return null; // not well-formed
+        }
     }
 
     public static RangeMessage decode(byte[] body) {

@@ -29,6 +29,19 @@ class MessageCodecTest {
     }
 
     @Test
+    void aPeekReadsTheGameAndTheShotOfWhateverIsWellFormed() {
+        FireAt shot = FireAt.create("g-1", UUID.randomUUID(), "alice", 42);
+        assertThat(MessageCodec.peek(MessageCodec.encode(shot))).isEqualTo(new MessageCodec.Peek("g-1", shot.attemptId()));
+        assertThat(MessageCodec.peek(MessageCodec.encode(MoveTarget.create("g-1", 3)))).isEqualTo(new MessageCodec.Peek("g-1", null));
+        // Not a valid message, but its gameId is well-formed; its attemptId is not a UUID.
+        assertThat(MessageCodec.peek("{\"gameId\":\"g-1\",\"attemptId\":\"not-a-uuid\"}".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(new MessageCodec.Peek("g-1", null));
+        assertThat(MessageCodec.peek("{\"gameId\":42}".getBytes(StandardCharsets.UTF_8))).isEqualTo(new MessageCodec.Peek(null, null));
+        assertThat(MessageCodec.peek("not json".getBytes(StandardCharsets.UTF_8))).isEqualTo(new MessageCodec.Peek(null, null));
+        assertThat(MessageCodec.peek(null)).isEqualTo(new MessageCodec.Peek(null, null));
+    }
+
+    @Test
     void theTypeAndANullTargetAreWritten() {
         Missed missed = Missed.of(FireAt.create("g-1", UUID.randomUUID(), "bob", 3), null);
         String json = new String(MessageCodec.encode(missed), StandardCharsets.UTF_8);

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import jakarta.persistence.EntityManager;
 
@@ -82,6 +83,8 @@ public final class PlainStatement {
                 statement.setNull(i + 1, Types.OTHER);
             } else if (value instanceof Long[] numbers) {
                 statement.setArray(i + 1, statement.getConnection().createArrayOf("bigint", numbers));
+            } else if (value instanceof UUID[] ids) {
+                statement.setArray(i + 1, statement.getConnection().createArrayOf("uuid", ids));
             } else if (value instanceof Instant instant) {
                 statement.setObject(i + 1, instant.atOffset(ZoneOffset.UTC));
             } else {

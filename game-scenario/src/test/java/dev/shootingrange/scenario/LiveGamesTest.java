@@ -114,6 +114,39 @@ class LiveGamesTest {
         });
     }
 
+    @Test
+    void aMessageOfAWatchedGameReadsItsShotAgainNotTheWholeGame() {
+        Service.awaitReady();
+        String gameId = given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
+                .statusCode(201).extract().path("gameId");
+        int earlier = 20;
+        for (int i = 0; i < earlier; i++) {
+            fire(gameId, "player" + i, i);
+        }
+        List<String> changes = watch(gameId, "/live/changes");
+        await().atMost(Duration.ofSeconds(10)).until(() -> merged(changes).size() == earlier);
+        long before = live.shotsRead();
+
+        String alice = fire(gameId, "alice", 7);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(shotsChanged(changes, alice)).isNotEmpty());
+        Broker.shared().publish(Hit.of(FireAt.create(gameId, UUID.fromString(alice), "alice", 7), 7));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(merged(changes).get(alice))
+                .containsEntry("outcome", "HIT"));
+
+        // Two reads (the FireAt sent, the Hit received), each of alice's shot: not of the game's 21 shots.
+        assertThat(live.shotsRead() - before).as("shots read for two messages of a game of %d", earlier + 1)
+                .isLessThan(earlier);
+        assertThat(merged(changes)).hasSize(earlier + 1);
+    }
+
+    /** The game's shots as the changes so far make them, by attemptId. */
+    private static Map<Object, Map<String, Object>> merged(List<String> changes) {
+        Map<Object, Map<String, Object>> merged = new LinkedHashMap<>();
+        changes.stream().map(change -> json(change).<Map<String, Object>> getList("game.shots")).filter(shots -> shots != null)
+                .forEach(shots -> shots.forEach(shot -> merged.put(shot.get("attemptId"), shot)));
+        return merged;
+    }
+
     private static String fire(String gameId, String player, int position) {
         return given().contentType(ContentType.JSON).body(Map.of("player", player, "position", position))
                 .post("/api/games/{gameId}/shots", gameId).then().statusCode(202).extract().path("attemptId");

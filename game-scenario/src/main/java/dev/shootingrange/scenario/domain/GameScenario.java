@@ -2,6 +2,7 @@ package dev.shootingrange.scenario.domain;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,6 +68,15 @@ public class GameScenario {
             throw Problem.notFound("no game " + gameId);
         }
         return view;
+    }
+
+    /**
+     * Reads in a transaction of its own: what a message of a watched game may have changed, the target's
+     * position where {@code target} and the shots named, rather than the whole game again.
+     */
+    @Transactional
+    public GameView.Part part(String gameId, boolean target, Collection<UUID> attemptIds) {
+        return GameView.partOf(gameId, target, attemptIds);
     }
 
     public Game requireGame(String gameId) {

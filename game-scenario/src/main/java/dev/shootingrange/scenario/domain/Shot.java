@@ -1,7 +1,10 @@
 package dev.shootingrange.scenario.domain;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -104,9 +107,19 @@ public class Shot extends PanacheEntityBase {
     static List<GameView.ShotView> viewsOfGame(String gameId) {
         return PlainStatement.list(getEntityManager(), """
                 select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
-                where game_id = ? order by fired_at, attempt_id""",
-                row -> new GameView.ShotView(row.getObject(1, UUID.class), row.getString(2), row.getInt(3),
-                        outcome(row.getBoolean(4), row.getBoolean(5)), row.getString(6)),
-                gameId);
+                where game_id = ? order by fired_at, attempt_id""", Shot::view, gameId);
+    }
+
+    /** Those of the game's shots named, as {@link #viewsOfGame} shows them: what a watched game reads after a message. */
+    static List<GameView.ShotView> viewsOf(String gameId, Collection<UUID> attemptIds) {
+        return PlainStatement.list(getEntityManager(), """
+                select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
+                where game_id = ? and attempt_id = any(?) order by fired_at, attempt_id""", Shot::view,
+                gameId, attemptIds.toArray(UUID[]::new));
+    }
+
+    private static GameView.ShotView view(ResultSet row) throws SQLException {
+        return new GameView.ShotView(row.getObject(1, UUID.class), row.getString(2), row.getInt(3),
+                outcome(row.getBoolean(4), row.getBoolean(5)), row.getString(6));
     }
 }

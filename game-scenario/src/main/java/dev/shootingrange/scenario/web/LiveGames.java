@@ -4,11 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,8 +32,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.Rules;
+import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Disposition;
 import dev.shootingrange.exactlyonce.Envelope;
@@ -99,6 +103,7 @@ public class LiveGames implements StepInterceptor {
     private final AtomicBoolean roundRunning = new AtomicBoolean();
     /** Full views computed since start (the other services asked): what the tests read to see that nothing is polled. */
     private final AtomicLong computed = new AtomicLong();
+    private final AtomicLong shotsRead = new AtomicLong();
 
     LiveGames(GameScenario games, Services services, ConsistencyChecker checker, ObjectMapper json,
             TransactionSynchronizationRegistry transactions) {
@@ -137,6 +142,11 @@ public class LiveGames implements StepInterceptor {
         return computed.get();
     }
 
+    /** Shots read for watched games' own parts since start: what the tests read to see that a message reads its shot, not the game. */
+    public long shotsRead() {
+        return shotsRead.get();
+    }
+
     /**
      * What watchers of a game fetch after each view (its timeline, say), computed once per full view
      * and shared: the first watcher to ask after one computes it, the others get that. A game nobody
@@ -160,11 +170,19 @@ public class LiveGames implements StepInterceptor {
         return feed == null ? create.get() : kind.cast(feed.kept.computeIfAbsent(kind, k -> create.get()));
     }
 
-    /** Something about the game changed here: show it now, and ask the other services soon. */
+    /** Something about the game changed here that no message names: show it now (read whole), and ask the other services soon. */
     public void changed(String gameId) {
+        changed(gameId, null, false);
+    }
+
+    /**
+     * A message of the game crossed this service: show what it changed now, and ask the other services
+     * soon. Where it names a shot ({@code attemptId}) or moved the target, only that is read again.
+     */
+    private void changed(String gameId, UUID attemptId, boolean moved) {
         Feed feed = gameId == null ? null : feeds.get(gameId);
         if (feed != null) {
-            feed.changed(System.currentTimeMillis());
+            feed.changed(System.currentTimeMillis(), attemptId, moved);
             // Read now, not at the next tick: this is the click-to-outcome path. Changes that come while a
             // read runs are taken by one more read after it.
             if (feed.ownDue()) {
@@ -176,14 +194,19 @@ public class LiveGames implements StepInterceptor {
     /** A copy received: seen once its handling committed, where there is one. */
     @Override
     public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
-        if (read instanceof RangeMessage received) {
+        if (read instanceof ShotOutcome outcome) {
+            AfterCommit.run(transactions, () -> changed(outcome.gameId(), outcome.attemptId(), false));
+        } else if (read instanceof RangeMessage received) {
             AfterCommit.run(transactions, () -> changed(received.gameId()));
         }
     }
 
     @Override
     public void published(List<Envelope> copies) {
-        copies.forEach(copy -> changed(MessageCodec.peekGameId(copy.body())));
+        for (Envelope copy : copies) {
+            MessageCodec.Peek peek = MessageCodec.peek(copy.body());
+            changed(peek.gameId(), peek.attemptId(), MoveTarget.class.getSimpleName().equals(copy.type()));
+        }
     }
 
     private void unwatch(Feed feed, Watcher watcher) {
@@ -372,7 +395,11 @@ public class LiveGames implements StepInterceptor {
         /** What {@link #sharedPerView} computed, and for which full view. */
         private Object shared;
         private long sharedFor = -1;
+        /** What of the scenario's own part is to be read again: all of it, or the target and the shots named. */
         private boolean ownDue;
+        private boolean wholeDue;
+        private boolean targetDue;
+        private final Set<UUID> shotsDue = new HashSet<>();
         private boolean ownRunning;
         private final PriorityQueue<Long> fullLooks = new PriorityQueue<>();
         private boolean fullRunning;
@@ -381,8 +408,15 @@ public class LiveGames implements StepInterceptor {
             this.gameId = gameId;
         }
 
-        synchronized void changed(long now) {
+        synchronized void changed(long now, UUID attemptId, boolean moved) {
             ownDue = true;
+            if (attemptId != null) {
+                shotsDue.add(attemptId);
+            } else if (moved) {
+                targetDue = true;
+            } else {
+                wholeDue = true;
+            }
             fullLooks.clear();
             for (long after : FULL_LOOKS_MS) {
                 fullLooks.add(now + after);
@@ -434,13 +468,42 @@ public class LiveGames implements StepInterceptor {
             }
         }
 
+        /**
+         * Reads the scenario's part again: what changed since the last read, or all of it where that is not
+         * known (or nothing was read yet). These reads run one at a time; a read's number is drawn after it
+         * took what is due, so that a whole read numbered after it has all of that in it too.
+         */
         void refreshOwn() {
             try {
-                long read = reads.incrementAndGet();
-                GameView own = readGame();
+                long read;
+                boolean whole;
+                boolean target;
+                List<UUID> shots;
                 synchronized (this) {
-                    takeGame(read, own);
-                    push();
+                    whole = wholeDue || game == null;
+                    target = targetDue;
+                    shots = List.copyOf(shotsDue);
+                    wholeDue = false;
+                    targetDue = false;
+                    shotsDue.clear();
+                    read = reads.incrementAndGet();
+                }
+                if (whole) {
+                    GameView own = readGame();
+                    synchronized (this) {
+                        takeGame(read, own);
+                        push();
+                    }
+                } else {
+                    GameView.Part part = inRequest(() -> games.part(gameId, target, shots));
+                    shotsRead.addAndGet(part.shots().size());
+                    synchronized (this) {
+                        // Laid over the newest view; a whole view read after this began has all of it already.
+                        if (read > gameRead) {
+                            takeGame(read, game.with(part));
+                        }
+                        push();
+                    }
                 }
             } catch (RuntimeException e) {
                 LOG.debugf("live view of %s not computed: %s", gameId, e);
@@ -465,7 +528,9 @@ public class LiveGames implements StepInterceptor {
         }
 
         private GameView readGame() {
-            return inRequest(() -> games.view(gameId));
+            GameView own = inRequest(() -> games.view(gameId));
+            shotsRead.addAndGet(own.shots().size());
+            return own;
         }
 
         private void takeGame(long read, GameView own) {
