@@ -4,20 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
 import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 
@@ -49,12 +42,11 @@ class LiveGamesTest {
     @TestHTTPResource("/")
     URL base;
 
-    private final HttpClient http = HttpClient.newHttpClient();
-    private final List<CompletableFuture<HttpResponse<Stream<String>>>> streams = new ArrayList<>();
+    private final EventStreams streams = new EventStreams();
 
     @AfterEach
     void hangUp() {
-        streams.forEach(stream -> stream.thenAccept(response -> response.body().close()).cancel(true));
+        streams.close();
     }
 
     @Test
@@ -169,12 +161,6 @@ class LiveGamesTest {
 
     /** Every data line of the game's event stream, as it arrives. */
     private List<String> watch(String gameId, String feed) {
-        List<String> views = new CopyOnWriteArrayList<>();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "api/games/" + gameId + feed))
-                .header("Accept", "text/event-stream").build();
-        CompletableFuture<HttpResponse<Stream<String>>> stream = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
-        stream.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(views::add));
-        streams.add(stream);
-        return views;
+        return streams.watch(base + "api/games/" + gameId + feed);
     }
 }

@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -20,8 +16,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -40,11 +34,11 @@ class TimelineIT {
     private static final Map<String, ServiceProcess> SERVICES = Map.of("game-scenario", LabProcesses.SCENARIO,
             "shooting-range", LabProcesses.RANGE, "leader-board", LabProcesses.BOARD);
 
-    private final List<CompletableFuture<HttpResponse<Stream<String>>>> watching = new ArrayList<>();
+    private final EventStreams watching = new EventStreams();
 
     @AfterEach
     void hangUp() {
-        watching.forEach(stream -> stream.thenAccept(response -> response.body().close()).cancel(true));
+        watching.close();
     }
 
     @Test
@@ -186,13 +180,6 @@ class TimelineIT {
 
     /** Opens one of the game's live feeds, as a console does (from then on the game is watched); its events as they come. */
     private List<String> watch(String gameId, String feed) {
-        List<String> views = new CopyOnWriteArrayList<>();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(LabProcesses.SCENARIO.baseUrl() + "/api/games/" + gameId + feed))
-                .header("Accept", "text/event-stream").build();
-        CompletableFuture<HttpResponse<Stream<String>>> stream = HttpClient.newHttpClient().sendAsync(request,
-                HttpResponse.BodyHandlers.ofLines());
-        stream.thenAcceptAsync(response -> response.body().filter(line -> line.startsWith("data:")).forEach(views::add));
-        watching.add(stream);
-        return views;
+        return watching.watch(LabProcesses.SCENARIO.baseUrl() + "/api/games/" + gameId + feed);
     }
 }
