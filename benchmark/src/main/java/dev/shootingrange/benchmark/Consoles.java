@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
@@ -18,9 +19,9 @@ import java.util.stream.Stream;
 
 /**
  * Browsers' consoles, as far as the services can tell: each asks what the console's scripts ask (the
- * game's live feed of changes, which carries the timeline, main.js; the lab panel every 3 s, lab.js).
- * A build without the feed of changes gets what its console asked: whole views, and the timeline when a
- * view's timelineVersion moved.
+ * game's live feed of changes, which carries the timeline, main.js; the lab panel's access once and its
+ * pushed labs, lab.js). A build without the feed of changes gets what its console asked: whole views,
+ * and the timeline when a view's timelineVersion moved; one without pushed labs, the lab panel every 3 s.
  */
 final class Consoles implements AutoCloseable {
 
@@ -31,6 +32,12 @@ final class Consoles implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final ScheduledExecutorService labPanels = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "lab-panels");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** A thread per open stream, reading it: the common pool has a thread per core, fewer than the consoles. */
+    private final ExecutorService readers = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "console-reader");
         thread.setDaemon(true);
         return thread;
     });
@@ -62,18 +69,32 @@ final class Consoles implements AutoCloseable {
                 timelineVersion[0] = now;
                 get("/api/games/" + gameId + "/timeline");
             }
-        }));
-        labPanels.scheduleAtFixedRate(() -> {
-            if (!console.isCancelled()) {
-                get("/api/lab/access").thenRun(() -> get("/api/lab/services"));
-            }
-        }, ThreadLocalRandom.current().nextInt(3000), 3000, TimeUnit.MILLISECONDS);
+        }), readers);
         open.add(console);
+        get("/api/lab/access");
+        CompletableFuture<HttpResponse<Stream<String>>> labs = events("/api/lab/services/live");
+        labs.thenAcceptAsync(response -> {
+            if (response.statusCode() != 404) {
+                response.body().forEach(line -> {
+                });
+                return;
+            }
+            response.body().close();
+            labPanels.scheduleAtFixedRate(() -> {
+                if (!console.isCancelled()) {
+                    get("/api/lab/access").thenRun(() -> get("/api/lab/services"));
+                }
+            }, ThreadLocalRandom.current().nextInt(3000), 3000, TimeUnit.MILLISECONDS);
+        }, readers);
+        open.add(labs);
     }
 
     private CompletableFuture<HttpResponse<Stream<String>>> feed(String gameId, String feed) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games/" + gameId + feed))
-                .header("Accept", "text/event-stream").build();
+        return events("/api/games/" + gameId + feed);
+    }
+
+    private CompletableFuture<HttpResponse<Stream<String>>> events(String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + path)).header("Accept", "text/event-stream").build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
     }
 
@@ -84,6 +105,7 @@ final class Consoles implements AutoCloseable {
     @Override
     public void close() {
         labPanels.shutdownNow();
+        readers.shutdownNow();
         open.forEach(console -> console.thenAccept(response -> response.body().close()).cancel(true));
     }
 }

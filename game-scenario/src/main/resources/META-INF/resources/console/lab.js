@@ -1,4 +1,6 @@
 // The lab panel: each service's protections, chaos and faults, through game-scenario's one endpoint.
+// The labs are pushed (/api/lab/services/live): every open panel shares one reading of them, sent again
+// when they differ, so an open console asks nothing while nothing changes.
 import { api, el, instructorKey, say } from './api.js';
 
 const EXPLAIN = {
@@ -28,12 +30,14 @@ const STRATEGIES = {
 const POINTS = ['after-commit-before-ack', 'after-confirm-before-mark', 'after-commit-before-publish', 'rollback-after-send'];
 const TYPES = ['FireAt', 'MoveTarget', 'Hit', 'Missed'];
 
+// A change comes back through the pushed labs; a refused one puts the panel back as it was.
 async function change(method, path, body) {
   try {
     await api(method, path, body);
-    await refreshLab();
   } catch (e) {
     say(`Lab change refused: ${e.message}`);
+    drawLab(true);
+    refreshAccess();
   }
 }
 
@@ -54,8 +58,15 @@ function lockPanel(access) {
     : access.unlocked ? 'Unlocked with the instructor key.' : 'Locked: this lab is shared. Changing it needs the instructor key.';
 }
 
+// Whether this tab may change the lab: asked when the console opens, when a key is given, and when a
+// change was refused; it does not change on its own.
 async function refreshAccess() {
-  lockPanel(await api('GET', '/api/lab/access'));
+  try {
+    lockPanel(await api('GET', '/api/lab/access'));
+    drawLab(true);
+  } catch (e) {
+    say(`Lab access unknown: ${e.message}`);
+  }
 }
 
 function serviceCard(lab) {
@@ -100,22 +111,30 @@ function serviceCard(lab) {
       .map(([name, value]) => `${name} ${value}`).join(' · ')));
 }
 
-export async function refreshLab() {
+// The labs last pushed, or why they could not be read; drawn unless someone is typing in the panel,
+// then when they leave the field (waiting).
+let labs = null;
+let waiting = false;
+
+function drawLab(force = false) {
   const container = document.getElementById('lab');
-  const focused = container.contains(document.activeElement) ? document.activeElement : null;
-  if (focused && (focused.type === 'number' || focused.tagName === 'SELECT')) {
-    return; // do not redraw under someone's typing
+  if (!labs) {
+    return;
   }
-  try {
-    await refreshAccess();
-    const { services } = await api('GET', '/api/lab/services');
-    container.replaceChildren(...services.map(serviceCard));
-    const label = focused?.getAttribute('aria-label');
-    if (label) {
-      container.querySelector(`[aria-label="${CSS.escape(label)}"]`)?.focus();
-    }
-  } catch (e) {
-    container.replaceChildren(el('p', {}, `Lab unavailable: ${e.message}`));
+  const focused = container.contains(document.activeElement) ? document.activeElement : null;
+  if (!force && focused && (focused.type === 'number' || focused.tagName === 'SELECT')) {
+    waiting = true;
+    return;
+  }
+  waiting = false;
+  if (labs.unavailable) {
+    container.replaceChildren(el('p', {}, `Lab unavailable: ${labs.unavailable}`));
+    return;
+  }
+  container.replaceChildren(...labs.services.map(serviceCard));
+  const label = focused?.getAttribute('aria-label');
+  if (label) {
+    container.querySelector(`[aria-label="${CSS.escape(label)}"]`)?.focus();
   }
 }
 
@@ -125,8 +144,20 @@ export function wireLab() {
     event.preventDefault();
     instructorKey.set(event.target.elements.key.value.trim());
     event.target.elements.key.value = '';
-    refreshLab();
+    refreshAccess();
   });
-  refreshLab();
-  setInterval(refreshLab, 3000);
+  const container = document.getElementById('lab');
+  // Only where labs came while someone typed: a redraw takes the focus away, and would be asked again.
+  container.addEventListener('focusout', () => setTimeout(() => waiting && drawLab(), 0));
+  refreshAccess();
+  const feed = new EventSource('/api/lab/services/live');
+  feed.onmessage = (event) => {
+    labs = JSON.parse(event.data);
+    drawLab();
+  };
+  feed.onerror = () => {
+    if (!labs) {
+      container.replaceChildren(el('p', {}, 'Lab unavailable: no answer from the console\'s service; retrying…'));
+    }
+  };
 }

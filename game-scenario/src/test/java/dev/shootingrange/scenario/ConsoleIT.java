@@ -132,6 +132,20 @@ class ConsoleIT {
                 .get("/api/lab/services/shooting-range").jsonPath().getBoolean("protections.inbox"));
     }
 
+    /** The labs are pushed: a switch thrown in one console shows in another open one, with no reload. */
+    @Test
+    void aProtectionSwitchedInOneConsoleShowsInAnother() {
+        WebDriver instructor = open("/");
+        WebDriver player = open("/");
+        waitFor(player, By.xpath("//input[@aria-label='leader-board attemptDedup' and @checked]"));
+
+        click(instructor, By.xpath("//input[@aria-label='leader-board attemptDedup']"));
+
+        waitFor(player, By.xpath("//input[@aria-label='leader-board attemptDedup' and not(@checked)]"));
+        click(instructor, By.id("reset-all"));
+        waitFor(player, By.xpath("//input[@aria-label='leader-board attemptDedup' and @checked]"));
+    }
+
     /** Choosing a strategy switches the range's inbox with it, and the card explains the choice. */
     @Test
     void choosingAStrategySwitchesTheProtectionsItNeeds() {

@@ -1,7 +1,5 @@
 package dev.shootingrange.scenario.lab;
 
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Singleton;
@@ -16,11 +14,17 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.jboss.resteasy.reactive.RestStreamElementType;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Multi;
 
 /**
  * The lab of all three services behind one endpoint, for the console and workshop scripts. A service
@@ -33,43 +37,44 @@ public class LabServicesResource {
 
     private static final String ALL = "all";
 
-    public record AllLabs(List<LabApi.LabView> services) {
-    }
-
-    /** What every console's lab panel asks for every few seconds: asked of the services once a second at most. */
-    private static final long SHARED_FOR_NANOS = Duration.ofSeconds(1).toNanos();
-
-    private record Shared(AllLabs labs, long askedAtNanos) {
-    }
-
     private final Services services;
-    private volatile Shared shared;
+    private final LiveLabs live;
 
-    LabServicesResource(Services services) {
+    LabServicesResource(Services services, LiveLabs live) {
         this.services = services;
+        this.live = live;
     }
 
     /**
-     * Every service's lab. A room's consoles each refresh their lab panel every 3 s: the answer is shared
-     * for a second, and a change made through this resource is seen by the next asking at once.
+     * Every service's lab. Shared for a second ({@link LiveLabs}): a room of scripts asking at once asks
+     * the services once, and a change made through this resource is seen by the next asking at once.
      */
     @GET
-    public AllLabs labs() {
-        Shared last = shared;
-        if (last != null && System.nanoTime() - last.askedAtNanos < SHARED_FOR_NANOS) {
-            return last.labs;
-        }
-        long asked = System.nanoTime();
-        AllLabs labs = new AllLabs(Services.ALL.stream().map(service -> services.lab(service).lab()).toList());
-        shared = new Shared(labs, asked);
-        return labs;
+    public LiveLabs.AllLabs labs() {
+        return live.now();
     }
 
-    /** A change to any lab through here: the next asking gets the labs as they are now. */
+    /**
+     * The same, pushed: every service's lab at once, then again each time it differs (its counters every
+     * few seconds while messages flow, a change made through the lab at once). What the console's lab
+     * panel shows; every open panel shares one reading.
+     */
+    @GET
+    @Path("/live")
+    @Blocking
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @RestStreamElementType(MediaType.APPLICATION_JSON)
+    @APIResponse(responseCode = "200", description = "OK: one LabsEvent per event",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = LiveLabs.LabsEvent.class)))
+    public Multi<String> live() {
+        return live.watch();
+    }
+
+    /** A change to any lab through here: the next asking gets the labs as they are now, and open panels see it. */
     @ServerResponseFilter
-    public void forgetSharedLabs(ContainerRequestContext request) {
+    public void labChanged(ContainerRequestContext request) {
         if (!HttpMethod.GET.equals(request.getMethod()) && request.getUriInfo().getPath().startsWith("/api/lab/")) {
-            shared = null;
+            live.changed();
         }
     }
 
