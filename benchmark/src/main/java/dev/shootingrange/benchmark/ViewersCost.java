@@ -77,7 +77,7 @@ final class ViewersCost {
     private static String table(int viewers, int games, int rate, Duration duration, Map<String, Double> aloneBefore,
             Map<String, Double> aloneAfter, Map<String, Double> watched, Map<String, Double> idle, int pushed) {
         StringBuilder table = new StringBuilder("## What watching costs\n\n").append(String.format(
-                "%d consoles (each what a browser's console asks for, over HTTP/1.1: the live feed of one game's changes, timeline included, or on an older build whole views and the timeline after each; the lab panel every 3 s) on %d games while %d shots a second"
+                "%d consoles (each what a browser's console asks for, over HTTP/1.1: the live feed of one game's changes, timeline included, or on an older build whole views and the timeline after each; the lab panel's pushed labs, or on an older build the labs every 3 s) on %d games while %d shots a second"
                         + " are fired for %d s (after %d s of the same, unmeasured, to warm the watching path), against the same play with nobody watching, %d s before the"
                         + " consoles opened and %d s after they closed (watching adds what the watched play takes above the mean of those two); then the same consoles on the"
                         + " same games with nothing happening (%d s, after %d s of quiet). In cores: CPU seconds per"
