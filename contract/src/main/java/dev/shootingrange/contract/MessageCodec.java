@@ -5,7 +5,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -73,29 +75,48 @@ public final class MessageCodec {
         return peek(body).gameId();
     }
 
-    /** The gameId and attemptId of a body that may not be a valid message, each where well-formed. */
+    /**
+     * The gameId and attemptId of a body that may not be a valid message, each where well-formed. One
+     * pass over the object's own fields, the others' values skipped unread: every copy recorded is peeked.
+     */
     public static Peek peek(byte[] body) {
-        JsonNode json;
-        try {
-            json = body == null || body.length > MAX_BODY_BYTES ? null : MAPPER.readTree(body);
-        } catch (IOException e) {
-            json = null; // not readable: nothing to say
-        }
-        if (json == null) {
+        if (body == null || body.length > MAX_BODY_BYTES) {
             return NOTHING;
         }
-        return new Peek(textOf(json, "gameId", text -> {
+        String gameId = null;
+        String attemptId = null;
+        try (JsonParser parser = MAPPER.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return NOTHING;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                boolean text = parser.nextToken() == JsonToken.VALUE_STRING;
+                if (field.equals("gameId")) {
+                    gameId = text ? parser.getText() : null; // the last one given counts, as in a tree
+                } else if (field.equals("attemptId")) {
+                    attemptId = text ? parser.getText() : null;
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (parser.nextToken() != null) {
+                return NOTHING; // more after the object: not JSON
+            }
+        } catch (IOException e) {
+            return NOTHING; // not readable: nothing to say
+        }
+        return new Peek(wellFormed(gameId, text -> {
             Rules.checkGameId(text);
             return text;
-        }), textOf(json, "attemptId", UUID::fromString));
+        }), wellFormed(attemptId, UUID::fromString));
     }
 
-    private static <T> T textOf(JsonNode json, String field, Function<String, T> read) {
-        JsonNode value = json.get(field);
+    private static <T> T wellFormed(String text, Function<String, T> read) {
         try {
-            return value != null && value.isTextual() ? read.apply(value.asText()) : null;
+            return text == null ? null : read.apply(text);
         } catch (RuntimeException e) {
-            return null; // not well-formed
+            return null;
         }
     }
 
@@ -106,6 +127,40 @@ public final class MessageCodec {
         if (body.length > MAX_BODY_BYTES) {
             throw new InvalidMessageException("body of " + body.length + " bytes exceeds " + MAX_BODY_BYTES);
         }
+        RangeMessage message = typeFirst(body);
+        if (message == null) {
+            message = throughATree(body);
+        }
+        message.validate();
+        return message;
+    }
+
+    /**
+     * The message read in one pass where its type comes first, as {@link #encode} writes it; null where
+     * it does not, or where anything is amiss (the tree then reads it, and says what).
+     */
+    private static RangeMessage typeFirst(byte[] body) {
+        try (JsonParser parser = MAPPER.createParser(body)) {
+            // A name given twice is read as the tree reads it (the last counts): not here.
+            parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+            if (parser.nextToken() != JsonToken.START_OBJECT || parser.nextToken() != JsonToken.FIELD_NAME
+                    || !"type".equals(parser.currentName()) || parser.nextToken() != JsonToken.VALUE_STRING) {
+                return null;
+            }
+            Class<? extends RangeMessage> kind = TYPES.get(parser.getText());
+            if (kind == null) {
+                return null;
+            }
+            parser.nextToken(); // the field after the type, or the object's end
+            RangeMessage message = MAPPER.readerFor(kind).readValue(parser);
+            return parser.nextToken() == null ? message : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Any valid message, its type anywhere: a tree first, then the binding; a reason for whatever is amiss. */
+    private static RangeMessage throughATree(byte[] body) {
         JsonNode json;
         try {
             json = MAPPER.readTree(body);
@@ -123,14 +178,11 @@ public final class MessageCodec {
         if (kind == null) {
             throw new InvalidMessageException("unknown type '" + type.asText() + "'");
         }
-        RangeMessage message;
         try {
-            message = MAPPER.treeToValue(json, kind);
+            return MAPPER.treeToValue(json, kind);
         } catch (IOException e) {
             throw new InvalidMessageException("malformed " + kind.getSimpleName() + ": " + firstLine(e));
         }
-        message.validate();
-        return message;
     }
 
     private static String firstLine(IOException e) {

@@ -39,6 +39,11 @@ class MessageCodecTest {
         assertThat(MessageCodec.peek("{\"gameId\":42}".getBytes(StandardCharsets.UTF_8))).isEqualTo(new MessageCodec.Peek(null, null));
         assertThat(MessageCodec.peek("not json".getBytes(StandardCharsets.UTF_8))).isEqualTo(new MessageCodec.Peek(null, null));
         assertThat(MessageCodec.peek(null)).isEqualTo(new MessageCodec.Peek(null, null));
+        // Only the object's own fields, the last of a name given twice; nothing of a body with more after it.
+        assertThat(MessageCodec.peek("{\"x\":{\"gameId\":\"g-2\"},\"gameId\":\"g-1\",\"gameId\":\"g-3\"}".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(new MessageCodec.Peek("g-3", null));
+        assertThat(MessageCodec.peek("{\"x\":[{\"gameId\":\"g-2\"}]}".getBytes(StandardCharsets.UTF_8))).isEqualTo(new MessageCodec.Peek(null, null));
+        assertThat(MessageCodec.peek("{\"gameId\":\"g-1\"} {}".getBytes(StandardCharsets.UTF_8))).isEqualTo(new MessageCodec.Peek(null, null));
     }
 
     @Test
@@ -84,6 +89,21 @@ class MessageCodecTest {
         assertThatThrownBy(() -> MessageCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(InvalidMessageException.class)
                 .hasMessageContaining(reason);
+    }
+
+    /** Read in one pass where the type comes first, through a tree where not: the same message either way. */
+    @Test
+    void theTypeMayComeAnywhereAndCountsOnceAsInATree() {
+        FireAt shot = (FireAt) MessageCodec.decode(FIRE_AT.getBytes(StandardCharsets.UTF_8));
+        String typeLast = FIRE_AT.replace("{\"type\":\"FireAt\",", "{").replace("\"position\":42}", "\"position\":42,\"type\":\"FireAt\"}");
+        assertThat(typeLast).doesNotStartWith("{\"type\"");
+        assertThat(MessageCodec.decode(typeLast.getBytes(StandardCharsets.UTF_8))).isEqualTo(shot);
+
+        // A name given twice: the last counts, wherever the first one is.
+        String twice = FIRE_AT.replace("\"position\":42}", "\"position\":42,\"type\":\"MoveTarget\"}");
+        assertThat(MessageCodec.decode(twice.getBytes(StandardCharsets.UTF_8))).isInstanceOf(MoveTarget.class);
+        String positionTwice = FIRE_AT.replace("\"position\":42}", "\"position\":42,\"position\":7}");
+        assertThat(((FireAt) MessageCodec.decode(positionTwice.getBytes(StandardCharsets.UTF_8))).position()).isEqualTo(7);
     }
 
     @Test
