@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What watching costs: a workshop room's consoles (each asking what a browser's console asks) on the games being played, against the same play with nobody watching; then the same
- * consoles on games where nothing happens. Each process's CPU, in cores.
+ * consoles on games where nothing happens, against the same quiet with nobody watching. Each process's CPU, in cores.
  */
 final class ViewersCost {
 
@@ -55,7 +55,10 @@ final class ViewersCost {
         // The same play with nobody watching again: a drift of the machine or of a warm-up during the sitting
         // shows on both sides of the watched play, and the cost of watching is measured against their mean.
         Map<String, Double> aloneAfter = cores(() -> load.run(rate, duration, gameIds));
-        return table(viewers, gameIds.size(), rate, duration, aloneBefore, aloneAfter, watched, idle, pushed);
+        // What the services spend when nothing happens and nobody watches (their sweeps): what idle watching adds to.
+        Thread.sleep(QUIET.toMillis());
+        Map<String, Double> idleAlone = cores(() -> Thread.sleep(IDLE_MEASURED.toMillis()));
+        return table(viewers, gameIds.size(), rate, duration, aloneBefore, aloneAfter, watched, idleAlone, idle, pushed);
     }
 
     @FunctionalInterface
@@ -75,29 +78,31 @@ final class ViewersCost {
     }
 
     private static String table(int viewers, int games, int rate, Duration duration, Map<String, Double> aloneBefore,
-            Map<String, Double> aloneAfter, Map<String, Double> watched, Map<String, Double> idle, int pushed) {
+            Map<String, Double> aloneAfter, Map<String, Double> watched, Map<String, Double> idleAlone, Map<String, Double> idle,
+            int pushed) {
         StringBuilder table = new StringBuilder("## What watching costs\n\n").append(String.format(
                 "%d consoles (each what a browser's console asks for, over HTTP/1.1: the live feed of one game's changes, timeline included, or on an older build whole views and the timeline after each; the lab panel's pushed labs, or on an older build the labs every 3 s) on %d games while %d shots a second"
                         + " are fired for %d s (after %d s of the same, unmeasured, to warm the watching path), against the same play with nobody watching, %d s before the"
                         + " consoles opened and %d s after they closed (watching adds what the watched play takes above the mean of those two); then the same consoles on the"
-                        + " same games with nothing happening (%d s, after %d s of quiet). In cores: CPU seconds per"
+                        + " same games with nothing happening (%d s, after %d s of quiet), against the same quiet with nobody watching, after the last play. In cores: CPU seconds per"
                         + " second. The consoles received %d events during the play.%n%n",
                 viewers, games, rate, duration.toSeconds(), WATCHING_WARMED.toSeconds(), duration.toSeconds(), duration.toSeconds(),
                 IDLE_MEASURED.toSeconds(), QUIET.toSeconds(), pushed));
-        table.append("| process | play, nobody watching (before / after) | play, watched | added by watching | idle, watched |\n")
-                .append("| --- | ---: | ---: | ---: | ---: |\n");
-        double[] totals = new double[5];
+        table.append("| process | play, nobody watching (before / after) | play, watched | added by watching | idle, nobody watching | idle, watched | added |\n")
+                .append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        double[] totals = new double[7];
         for (String process : aloneBefore.keySet()) {
             double alone = (aloneBefore.get(process) + aloneAfter.get(process)) / 2;
             double[] row = { aloneBefore.get(process), aloneAfter.get(process), watched.get(process), watched.get(process) - alone,
-                    idle.get(process) };
+                    idleAlone.get(process), idle.get(process), idle.get(process) - idleAlone.get(process) };
             for (int i = 0; i < row.length; i++) {
                 totals[i] += row[i];
             }
-            table.append(String.format("| %s | %.3f / %.3f | %.3f | %+.3f | %.3f |%n", process, row[0], row[1], row[2], row[3], row[4]));
+            table.append(String.format("| %s | %.3f / %.3f | %.3f | %+.3f | %.3f | %.3f | %+.3f |%n", process, row[0], row[1], row[2], row[3],
+                    row[4], row[5], row[6]));
         }
-        table.append(String.format("| **total** | **%.3f / %.3f** | **%.3f** | **%+.3f** | **%.3f** |%n%n", totals[0], totals[1], totals[2],
-                totals[3], totals[4]));
+        table.append(String.format("| **total** | **%.3f / %.3f** | **%.3f** | **%+.3f** | **%.3f** | **%.3f** | **%+.3f** |%n%n", totals[0], totals[1],
+                totals[2], totals[3], totals[4], totals[5], totals[6]));
         return table.toString();
     }
 }
