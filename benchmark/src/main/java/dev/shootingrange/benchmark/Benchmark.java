@@ -405,11 +405,13 @@ public final class Benchmark {
         for (Map.Entry<String, ServiceProcess> service : services.entrySet()) {
             long rss = Math.max(0, residentKiB(service.getValue().pid()));
             totalKiB += rss;
-            if (rss / 1024 > SERVICE_MEMORY_GOAL_MIB) {
-                over.add(service.getKey() + " (" + rss / 1024 + " MiB)");
+            // To the tenth: a whole MiB rounded down would call 250.9 MiB under a goal of 250.
+            String mib = String.format("%.1f MiB", rss / 1024.0);
+            if (rss >= SERVICE_MEMORY_GOAL_MIB * 1024) {
+                over.add(service.getKey() + " (" + mib + ")");
             }
             String db = DATABASES.get(service.getKey());
-            table.append("| ").append(service.getKey()).append(" | ").append(rss / 1024).append(" MiB | ")
+            table.append("| ").append(service.getKey()).append(" | ").append(mib).append(" | ")
                     .append(count(db, "select count(*) from inbox")).append(" | ").append(count(db, "select count(*) from outbox"))
                     .append(" (").append(count(db, "select count(*) from outbox where sent_at is null")).append(") |\n");
         }
