@@ -507,6 +507,9 @@ public class LiveGames implements StepInterceptor {
                 }
             } catch (RuntimeException e) {
                 LOG.debugf("live view of %s not computed: %s", gameId, e);
+                synchronized (this) {
+                    wholeDue = true; // what this read took is lost with it: the next change reads the game whole
+                }
             } finally {
                 synchronized (this) {
                     ownRunning = false;
