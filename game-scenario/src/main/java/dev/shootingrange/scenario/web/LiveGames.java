@@ -43,6 +43,7 @@ import dev.shootingrange.exactlyonce.StepInterceptor;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.GameView;
 import dev.shootingrange.scenario.domain.GameView.ShotView;
+import dev.shootingrange.scenario.domain.Shot;
 import dev.shootingrange.scenario.lab.ConsistencyChecker;
 import dev.shootingrange.scenario.lab.GameTimeline;
 import dev.shootingrange.scenario.lab.TimelineResource.Entry;
@@ -482,6 +483,12 @@ public class LiveGames implements StepInterceptor {
                 synchronized (this) {
                     whole = wholeDue || game == null;
                     target = targetDue;
+                    // With what changed, every shot still shown pending: an outcome whose notice went
+                    // missing (a handling's, a read's) shows at the game's next read, as a whole read would.
+                    if (!whole) {
+                        game.shots().stream().filter(shot -> shot.outcome() == Shot.Outcome.PENDING)
+                                .forEach(shot -> shotsDue.add(shot.attemptId()));
+                    }
                     shots = List.copyOf(shotsDue);
                     wholeDue = false;
                     targetDue = false;
@@ -523,6 +530,10 @@ public class LiveGames implements StepInterceptor {
         synchronized void tookOthers(long read, Others others) {
             takeOthers(read, others);
             push();
+            // Each round reads the shots still pending again, so a game with no further change heals too.
+            if (game != null && game.shots().stream().anyMatch(shot -> shot.outcome() == Shot.Outcome.PENDING)) {
+                ownDue = true;
+            }
         }
 
         /** The round that asked the other services about this game is over: the next may start. */
