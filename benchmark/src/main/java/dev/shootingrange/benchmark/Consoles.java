@@ -76,6 +76,7 @@ final class Consoles implements AutoCloseable {
         labs.thenAcceptAsync(response -> {
             if (response.statusCode() != 404) {
                 response.body().forEach(line -> {
+                    // read and dropped: what a console draws of the labs costs the services nothing
                 });
                 return;
             }

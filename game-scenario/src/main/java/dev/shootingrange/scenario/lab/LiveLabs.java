@@ -37,7 +37,7 @@ public class LiveLabs {
 
     private static final Logger LOG = Logger.getLogger(LiveLabs.class);
     /** How often open panels see the counters move: what the console polled at before it was pushed. */
-    static final long LOOK_MS = 3_000;
+    private static final long LOOK_MS = 3_000;
     private static final long SHARED_FOR_NANOS = Duration.ofSeconds(1).toNanos();
 
     /** Every service's lab, in the order of {@link Services#ALL}. */
@@ -66,8 +66,6 @@ public class LiveLabs {
     /** The event last pushed, and the looks while watched; under this object's lock. */
     private String last;
     private ScheduledFuture<?> looking;
-    /** Times all labs were asked of the services since start: what the tests read to see that panels share them. */
-    private final AtomicLong asked = new AtomicLong();
 
     LiveLabs(Services services, ObjectMapper json) {
         this.services = services;
@@ -76,13 +74,12 @@ public class LiveLabs {
 
     /** Every service's lab as of at most a second ago, or as of now after a change. */
     public AllLabs now() {
-        Shared last = shared;
-        if (last != null && System.nanoTime() - last.askedAtNanos < SHARED_FOR_NANOS) {
-            return last.labs;
+        Shared cached = shared;
+        if (cached != null && System.nanoTime() - cached.askedAtNanos < SHARED_FOR_NANOS) {
+            return cached.labs;
         }
         long asking = System.nanoTime();
         long changesBefore = changes.get();
-        asked.incrementAndGet();
         AllLabs labs = new AllLabs(Services.ALL.stream().map(service -> services.lab(service).lab()).toList());
         if (changes.get() == changesBefore) {
             shared = new Shared(labs, asking); // not what a change made while asking may have missed
@@ -117,10 +114,6 @@ public class LiveLabs {
         if (!watchers.isEmpty()) {
             looker.execute(this::look);
         }
-    }
-
-    public long asked() {
-        return asked.get();
     }
 
     private synchronized void unwatch(Watcher watcher) {
