@@ -25,13 +25,16 @@ public class ConfirmedPublisher {
     private final ExactlyOnceConfig.Relay config;
     private final ExactlyOnceMetrics metrics;
     private final MessageTracing tracing;
+    private final Steps steps;
     private final String contentType;
     private final Set<String> returned = ConcurrentHashMap.newKeySet();
     private Channel channel;
 
-    ConfirmedPublisher(RabbitConnections connections, ExactlyOnceConfig config, ExactlyOnceMetrics metrics, MessageTracing tracing) {
+    ConfirmedPublisher(RabbitConnections connections, ExactlyOnceConfig config, ExactlyOnceMetrics metrics, MessageTracing tracing,
+            Steps steps) {
         this.connections = connections;
         this.tracing = tracing;
+        this.steps = steps;
         this.config = config.relay();
         this.contentType = config.contentType();
         this.metrics = metrics;
@@ -39,7 +42,9 @@ public class ConfirmedPublisher {
 
     /**
      * Publishes every copy and waits for the confirms. Throws where the broker nacked any or did not
-     * answer in time; otherwise returns the ids of the messages it returned as unroutable.
+     * answer in time, or where the connection was lost between the publishes and the confirms (the
+     * client recovers the channel, and waiting on the recovered one would wait for nothing); otherwise
+     * returns the ids of the messages it returned as unroutable.
      */
     public synchronized Set<UUID> publish(List<Envelope> copies) throws IOException, InterruptedException, TimeoutException {
         if (copies.isEmpty()) {
@@ -48,12 +53,17 @@ public class ConfirmedPublisher {
         List<MessageTracing.Publication> publications = tracing.publishing(copies);
         try {
             Channel open = channel();
+            long losses = connections.connectionLosses();
             returned.clear();
             for (MessageTracing.Publication publication : publications) {
                 Envelope copy = publication.copy();
                 open.basicPublish(copy.exchange(), copy.routingKey(), true, properties(copy, contentType), copy.body());
             }
+            steps.reached(Step.AFTER_PUBLISH_BEFORE_CONFIRM, copies);
             open.waitForConfirmsOrDie(config.confirmTimeout().toMillis());
+            if (connections.connectionLosses() != losses) {
+                throw new IOException("the connection was lost before the broker confirmed the messages");
+            }
         } catch (IOException | TimeoutException | RuntimeException e) {
             publications.forEach(publication -> publication.end("not confirmed: " + e));
             close();

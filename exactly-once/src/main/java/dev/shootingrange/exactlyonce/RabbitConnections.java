@@ -3,6 +3,7 @@ package dev.shootingrange.exactlyonce;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,6 +28,8 @@ public class RabbitConnections {
 
     private final RabbitConfig config;
     private volatile Connection publishing;
+    /** How often the publishing connection was lost: a channel's confirms belong to one connection only. */
+    private final AtomicLong losses = new AtomicLong();
 
     RabbitConnections(RabbitConfig config) {
         this.config = config;
@@ -49,6 +52,14 @@ public class RabbitConnections {
 
     public Connection publishing() {
         return publishing;
+    }
+
+    /**
+     * Changes each time the publishing connection is lost, before the client recovers it. Publishes
+     * and their confirms that saw different values did not travel on the same connection.
+     */
+    public long connectionLosses() {
+        return losses.get();
     }
 
     public boolean isOpen() {
@@ -78,6 +89,7 @@ public class RabbitConnections {
     }
 
     private void watch(Connection connection) {
+        connection.addShutdownListener(cause -> losses.incrementAndGet());
         ((Recoverable) connection).addRecoveryListener(new RecoveryListener() {
             @Override
             public void handleRecovery(Recoverable recoverable) {

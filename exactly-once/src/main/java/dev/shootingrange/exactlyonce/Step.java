@@ -23,6 +23,11 @@ public enum Step {
      * publishes later; published straight away, the message is lost.
      */
     AFTER_COMMIT_BEFORE_PUBLISH,
+    /**
+     * Publisher: the batch is on the wire and its confirms are awaited next. A connection lost and
+     * recovered here must not pass for confirmed: the recovered channel has never seen the batch.
+     */
+    AFTER_PUBLISH_BEFORE_CONFIRM,
     /** Relay: the broker confirmed the batch, the rows are not yet marked sent. A crash here re-sends. */
     AFTER_CONFIRM_BEFORE_MARK
 }

@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import javax.sql.DataSource;
@@ -24,6 +25,10 @@ import dev.shootingrange.contract.Hit;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Topology;
+import com.rabbitmq.client.impl.AMQConnection;
+import com.rabbitmq.client.impl.recovery.AutorecoveringConnection;
+
+import dev.shootingrange.exactlyonce.RabbitConnections;
 import dev.shootingrange.exactlyonce.Step;
 import dev.shootingrange.exactlyonce.Steps;
 import dev.shootingrange.testing.Broker;
@@ -46,6 +51,9 @@ class FailureTest {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    RabbitConnections connections;
 
     private final String gameId = "crash-" + UUID.randomUUID();
     private Broker.Wire hits;
@@ -94,6 +102,44 @@ class FailureTest {
         await().until(() -> count(registry, "inbox.duplicates") > duplicates);
         assertThat(crashed).isTrue();
         assertThat(hitsOnTheWire(shot)).hasSize(1);
+    }
+
+    /**
+     * The network drops after the relay published a batch and before the broker's confirms came back,
+     * and the client recovers the connection before the relay waits: the recovered channel has nothing
+     * to confirm. The batch must count as not confirmed and go out again, never be marked sent.
+     */
+    @Test
+    void aBatchWhoseConnectionWasLostBeforeItsConfirmsIsPublishedAgain() {
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        List<Step> passed = new CopyOnWriteArrayList<>();
+        AtomicBoolean cut = new AtomicBoolean();
+        steps.listen((step, messageId, type) -> {
+            if (!"Hit".equals(type) || step != Step.AFTER_PUBLISH_BEFORE_CONFIRM && step != Step.AFTER_CONFIRM_BEFORE_MARK) {
+                return;
+            }
+            passed.add(step);
+            if (step == Step.AFTER_PUBLISH_BEFORE_CONFIRM && cut.compareAndSet(false, true)) {
+                cutPublishingConnectionAndAwaitItsRecovery();
+            }
+        });
+
+        broker.publish(shot);
+
+        await().untilAsserted(() -> assertThat(passed).contains(Step.AFTER_CONFIRM_BEFORE_MARK));
+        assertThat(passed).as("published again before any confirm counted")
+                .startsWith(Step.AFTER_PUBLISH_BEFORE_CONFIRM, Step.AFTER_PUBLISH_BEFORE_CONFIRM);
+        await().untilAsserted(() -> assertThat(pendingOutboxRows()).isZero());
+        assertThat(hitsOnTheWire(shot)).isNotEmpty();
+    }
+
+    /** Closes the socket under the client, as a network failure does, and waits for the client's recovery. */
+    private void cutPublishingConnectionAndAwaitItsRecovery() {
+        AutorecoveringConnection connection = (AutorecoveringConnection) connections.publishing();
+        AMQConnection lost = connection.getDelegate();
+        lost.getFrameHandler().close();
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> connection.getDelegate() != lost && connection.isOpen());
     }
 
     /** A commit the database refuses is retried until it succeeds: never dead-lettered, never lost. */
