@@ -2,7 +2,6 @@ package dev.shootingrange.exactlyonce;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,8 +18,8 @@ import io.smallrye.reactive.messaging.rabbitmq.RabbitMQRejectMetadata;
 
 /**
  * What a service's {@code @Incoming} method hands each delivery to. The delivery is acknowledged only
- * after its transaction committed; a failure requeues it, after a back-off, and the inbox turns the
- * redelivery into a no-op. Invalid input is rejected without requeue, which the queue's dead-letter
+ * after its transaction committed; a failure requeues it, after a back-off (or, while the database is
+ * down, holds it until it answers: see {@link Retries}), and the inbox turns the redelivery into a no-op. Invalid input is rejected without requeue, which the queue's dead-letter
  * exchange routes to its DLQ. Each message is settled on its own: one poison message stops nothing.
  */
 @ApplicationScoped
@@ -35,12 +34,12 @@ public class InboxConsumer {
     private final ExactlyOnceConfig config;
     private final ConsumingConnection connection;
     private final MessageTracing tracing;
-    /** Shared by the deliveries in flight: while the database is down, each waits longer before its retry. */
-    private final AtomicLong retryDelayMs = new AtomicLong();
+    private final Retries retries;
 
     InboxConsumer(InboxProcessor processor, Steps steps, ExactlyOnceMetrics metrics, ExactlyOnceConfig config,
-            ConsumingConnection connection, MessageTracing tracing) {
+            ConsumingConnection connection, MessageTracing tracing, Retries retries) {
         this.processor = processor;
+        this.retries = retries;
         this.tracing = tracing;
         this.steps = steps;
         this.metrics = metrics;
@@ -63,15 +62,21 @@ public class InboxConsumer {
 
     private CompletionStage<Void> consume(Message<?> delivery, IncomingRabbitMQMetadata rabbit, boolean redelivered,
             MessageHandler<?> handler, Span span) {
-        Delivery outcome;
-        try {
-            outcome = processor.process(rabbit == null ? null : rabbit.getContentType().orElse(null), body(delivery),
-                    redelivered, handler);
-        } catch (RuntimeException e) {
-            MessageTracing.decided(span, "retried", null, String.valueOf(e));
-            return retryLater(delivery, e);
+        byte[] body = body(delivery);
+        Delivery outcome = null;
+        while (outcome == null) {
+            try {
+                outcome = processor.process(rabbit == null ? null : rabbit.getContentType().orElse(null), body,
+                        redelivered, handler);
+            } catch (RuntimeException e) {
+                metrics.retried();
+                if (Steps.SimulatedCrash.in(e) || !retries.awaitedTheDatabase()) {
+                    MessageTracing.decided(span, "retried", null, String.valueOf(e));
+                    return retryLater(delivery, body, e);
+                }
+            }
         }
-        retryDelayMs.set(0);
+        retries.handled(body);
         if (outcome instanceof Delivery.Invalid invalid) {
             MessageTracing.decided(span, "dead-lettered", null, invalid.reason());
             return settle(() -> delivery.nack(new IllegalArgumentException(invalid.reason()),
@@ -99,13 +104,12 @@ public class InboxConsumer {
     }
 
     /** The message is valid but could not be handled now (database down, a failed commit): requeue it. */
-    private CompletionStage<Void> retryLater(Message<?> delivery, RuntimeException e) {
-        metrics.retried();
+    private CompletionStage<Void> retryLater(Message<?> delivery, byte[] body, RuntimeException e) {
         if (Steps.SimulatedCrash.in(e)) {
             // A simulated crash before the commit: the broker delivers the message again, at once.
             return requeue(delivery, e);
         }
-        long delay = retryDelayMs.updateAndGet(last -> Math.min(Math.max(last * 2, 50), config.consumer().maxRetryDelay().toMillis()));
+        long delay = retries.nextDelayMs(body);
         LOG.warnf("handling a message from %s failed (%s); requeued after %d ms", config.queue(), e, delay);
         try {
             Thread.sleep(delay);

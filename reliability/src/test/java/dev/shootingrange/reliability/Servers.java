@@ -54,6 +54,11 @@ final class Servers {
         run("pg_ctlcluster", "--skip-systemctl-redirect", postgresVersion(), "main", "restart");
     }
 
+    /** Stops the PostgreSQL cluster: every service's database is away until {@link #ensureUp()}. */
+    static void stopDatabase() {
+        run("pg_ctlcluster", "--skip-systemctl-redirect", postgresVersion(), "main", "stop");
+    }
+
     /** Whatever a test did or failed to undo: the broker and the database run again afterwards. */
     static void ensureUp() {
         if (!succeeds("pg_isready", "-h", "127.0.0.1", "-q")) {

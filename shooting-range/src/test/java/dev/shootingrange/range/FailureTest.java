@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -131,6 +132,49 @@ class FailureTest {
                 .startsWith(Step.AFTER_PUBLISH_BEFORE_CONFIRM, Step.AFTER_PUBLISH_BEFORE_CONFIRM);
         await().untilAsserted(() -> assertThat(pendingOutboxRows()).isZero());
         assertThat(hitsOnTheWire(shot)).isNotEmpty();
+    }
+
+    /**
+     * A shot that overtook its game's first move is requeued until the move arrives, with a back-off of
+     * its own: the shots handled meanwhile neither wait for it nor shorten its back-off into a busy loop
+     * (which would spend the queue's delivery limit in seconds).
+     */
+    @Test
+    void aShotWaitingForItsGameBacksOffAloneWhileOtherShotsAreHandled() {
+        String notStarted = "not-started-" + UUID.randomUUID();
+        FireAt waiting = FireAt.create(notStarted, UUID.randomUUID(), "bob", 7);
+        AtomicInteger attempts = new AtomicInteger();
+        steps.listen((step, messageId, type) -> {
+            if (step == Step.BEFORE_INBOX_INSERT && messageId.equals(waiting.messageId())) {
+                attempts.incrementAndGet();
+            }
+        });
+        broker.publish(waiting);
+        await().until(() -> attempts.get() >= 2);
+
+        long began = System.nanoTime();
+        int attemptsBefore = attempts.get();
+        for (int i = 0; i < 30; i++) {
+            FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+            broker.publish(shot);
+            await().atMost(Duration.ofSeconds(10)).until(() -> !hitsOnTheWire(shot).isEmpty());
+        }
+        long windowMs = Duration.ofNanos(System.nanoTime() - began).toMillis();
+
+        assertThat(attempts.get() - attemptsBefore)
+                .as("tries of the waiting shot while 30 others were handled in %d ms", windowMs)
+                .isLessThanOrEqualTo(triesWithinDoublingBackOff(windowMs));
+        broker.publish(MoveTarget.create(notStarted, 7));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", notStarted).then().body("outcomes.size()", equalTo(1)));
+    }
+
+    /** How often a message backing off from 50 ms, doubling to 5 s, can be tried in a window, and two more. */
+    private static int triesWithinDoublingBackOff(long windowMs) {
+        int tries = 2;
+        for (long delay = 100, spent = 0; spent <= windowMs; delay = Math.min(delay * 2, 5_000), tries++) {
+            spent += delay;
+        }
+        return tries;
     }
 
     /** Closes the socket under the client, as a network failure does, and waits for the client's recovery. */
