@@ -60,6 +60,13 @@ public class ExactlyOnceMetrics {
         registry.counter("outbox.published", "type", type).increment();
     }
 
+    /** Outbox rows the broker returned as unroutable: they stay pending and wait before the next try. */
+    void returned(int rows) {
+        if (rows > 0) {
+            registry.counter("outbox.returned").increment(rows);
+        }
+    }
+
     void outboxPending(long rows) {
         outboxPending.set(rows);
     }

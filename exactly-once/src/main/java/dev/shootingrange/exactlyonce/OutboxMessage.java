@@ -82,14 +82,16 @@ public class OutboxMessage extends PanacheEntityBase {
     }
 
     /**
-     * Locks up to {@code limit} unsent rows, oldest first. Rows another relay instance holds are
-     * skipped, not waited for: two instances never publish the same row at the same time. The rows come
-     * back as plain objects, not managed ones: the relay reads them and marks them sent by id.
+     * Locks up to {@code limit} unsent rows, oldest first, but for those waiting after a return. Rows
+     * another relay instance holds are skipped, not waited for: two instances never publish the same
+     * row at the same time. The rows come back as plain objects, not managed ones: the relay reads them
+     * and marks them sent by id.
      */
     static List<OutboxMessage> claimPending(int limit) {
         return PlainStatement.list(getEntityManager(), """
                 select id, message_id, exchange, routing_key, type, payload, trace_parent from outbox
-                where sent_at is null order by id limit ? for update skip locked""", row -> {
+                where sent_at is null and (publish_after is null or publish_after <= now())
+                order by id limit ? for update skip locked""", row -> {
             OutboxMessage message = new OutboxMessage();
             message.id = row.getLong(1);
             message.messageId = row.getObject(2, UUID.class);
@@ -106,6 +108,19 @@ public class OutboxMessage extends PanacheEntityBase {
         if (!ids.isEmpty()) {
             PlainStatement.update(getEntityManager(), "update outbox set sent_at = ? where id = any(?)", Instant.now(),
                     ids.toArray(Long[]::new));
+        }
+    }
+
+    /**
+     * The broker returned these rows as unroutable (no queue bound for them yet, or any more): each waits
+     * before it is published again, 1 s after its first return, doubling to a minute.
+     */
+    static void returned(Collection<Long> ids) {
+        if (!ids.isEmpty()) {
+            PlainStatement.update(getEntityManager(), """
+                    update outbox set publish_after = now() + least(power(2, returns), 60) * interval '1 second',
+                                      returns = returns + 1
+                    where id = any(?)""", (Object) ids.toArray(Long[]::new));
         }
     }
 

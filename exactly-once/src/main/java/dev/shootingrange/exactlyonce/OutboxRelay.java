@@ -108,7 +108,7 @@ public class OutboxRelay {
         }
     }
 
-    /** Publishes one batch in one transaction; returns how many rows it marked sent. */
+    /** Publishes one batch in one transaction; returns how many rows it claimed. */
     private int publishBatch() {
         return QuarkusTransaction.requiringNew().call(() -> {
             List<OutboxMessage> batch = OutboxMessage.claimPending(config.batchSize());
@@ -123,15 +123,19 @@ public class OutboxRelay {
             steps.published(copies.stream().filter(copy -> !unroutable.contains(copy.messageId())).toList());
             steps.reached(Step.AFTER_CONFIRM_BEFORE_MARK, rows);
             List<Long> confirmed = new ArrayList<>(batch.size());
+            List<Long> returned = new ArrayList<>();
             for (OutboxMessage row : batch) {
                 if (unroutable.contains(row.messageId)) {
                     LOG.warnf("%s %s to %s was unroutable; it stays pending", row.type, row.messageId, row.exchange);
+                    returned.add(row.id);
                 } else {
                     confirmed.add(row.id);
                 }
             }
             OutboxMessage.markSent(confirmed);
-            return confirmed.size();
+            OutboxMessage.returned(returned);
+            metrics.returned(returned.size());
+            return batch.size();
         });
     }
 
