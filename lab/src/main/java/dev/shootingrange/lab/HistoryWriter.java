@@ -29,6 +29,11 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
  * writer's thread, not on the consumer's or the relay's. Readers of the history call {@link #flush} first, so they see every copy already
  * recorded here. A process that dies loses the rows still waiting (a few ms' worth); the lab's crashes
  * are simulated and lose nothing.
+ * <p>
+ * A batch that fails is written again, for as long as the database does not answer: a history with
+ * holes would have the checker call a message lost, or miss a duplicate. Where the database answers and
+ * the batch still fails, its rows are written one by one, and a row refused alone is let go, counted
+ * and logged ({@link #dropped()}).
  */
 @ApplicationScoped
 public class HistoryWriter {
@@ -52,6 +57,10 @@ public class HistoryWriter {
     private final AtomicLong added = new AtomicLong();
     /** Of those, the rows written or let go, from the head of the queue. */
     private final AtomicLong done = new AtomicLong();
+    /** Rows let go: refused by the database alone, or past the capacity. */
+    private final AtomicLong dropped = new AtomicLong();
+    /** Writes of a batch that failed, retried or not. */
+    private final AtomicLong failedWrites = new AtomicLong();
     private final Thread writer;
     private volatile boolean running = true;
 
@@ -71,7 +80,18 @@ public class HistoryWriter {
                 return;
             }
         }
-        LOG.debugf("message history full (%d rows waiting): a row is dropped", CAPACITY);
+        if (dropped.incrementAndGet() % 1_000 == 1) {
+            LOG.warnf("message history full (%d rows waiting): rows are dropped, %d so far", CAPACITY, dropped.get());
+        }
+    }
+
+    /** Rows of history let go since the start: a reader's verdict on the history is on an incomplete one. */
+    public long dropped() {
+        return dropped.get();
+    }
+
+    long failedWrites() {
+        return failedWrites.get();
     }
 
     /**
@@ -127,12 +147,57 @@ public class HistoryWriter {
     }
 
     private void write(List<Supplier<MessageHistory>> batch) {
+        List<MessageHistory> rows = new ArrayList<>(batch.size());
+        for (Supplier<MessageHistory> row : batch) {
+            try {
+                rows.add(row.get());
+            } catch (RuntimeException e) {
+                letGo(1, e);
+            }
+        }
+        long backOffMs = 50;
+        for (int attempt = 1; !tryInsert(rows); attempt++) {
+            if (attempt == 1) {
+                LOG.warnf("%d rows of message history not written yet; trying again", rows.size());
+            }
+            if (!running || attempt >= 5 && databaseAnswers()) {
+                rows.forEach(row -> {
+                    if (!tryInsert(List.of(row))) {
+                        letGo(1, "refused by the database");
+                    }
+                });
+                return;
+            }
+            try {
+                Thread.sleep(backOffMs);
+            } catch (InterruptedException e) {
+                running = false;
+            }
+            backOffMs = Math.min(backOffMs * 2, 2_000);
+        }
+    }
+
+    private boolean tryInsert(List<MessageHistory> rows) {
         try {
-            List<MessageHistory> rows = batch.stream().map(Supplier::get).toList();
             QuarkusTransaction.requiringNew().run(() -> insert(rows));
+            return true;
         } catch (RuntimeException e) {
-            // The history is the lab's picture of what happened, not part of it: a failed batch is let go.
-            LOG.debugf("%d rows of message history not written: %s", batch.size(), e);
+            failedWrites.incrementAndGet();
+            LOG.debugf("writing %d rows of message history failed: %s", rows.size(), e);
+            return false;
+        }
+    }
+
+    private void letGo(int rows, Object why) {
+        dropped.addAndGet(rows);
+        LOG.warnf("%d row(s) of message history let go: %s", rows, why);
+    }
+
+    private boolean databaseAnswers() {
+        try (Connection connection = dataSource.getConnection()) {
+            return connection.isValid(1);
+        } catch (SQLException e) {
+            return false;
         }
     }
 

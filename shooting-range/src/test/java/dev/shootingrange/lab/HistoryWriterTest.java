@@ -1,6 +1,7 @@
 package dev.shootingrange.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -9,12 +10,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
+import javax.sql.DataSource;
+
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.testing.Sql;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -24,6 +28,9 @@ class HistoryWriterTest {
 
     @Inject
     HistoryWriter writer;
+
+    @Inject
+    DataSource dataSource;
 
     /**
      * Rows keep coming faster than they are written, as under a burst: a reader waits for the rows that
@@ -56,6 +63,28 @@ class HistoryWriterTest {
             streaming.set(false);
             stream.join();
         }
+    }
+
+    /**
+     * The database refuses the history's rows for a while: they are written once it takes them again,
+     * not let go. A history with holes would have the checker call a message lost, or miss a duplicate.
+     */
+    @Test
+    void rowsTheDatabaseRefusesForAWhileAreWrittenOnceItTakesThem() {
+        String gameId = "refused-" + UUID.randomUUID();
+        long failedBefore = writer.failedWrites();
+        long droppedBefore = writer.dropped();
+        Sql.execute(dataSource, "alter table message_history add constraint refuse_every_row check (false) not valid");
+        try {
+            writer.add(() -> row(gameId));
+            await().atMost(Duration.ofSeconds(10)).until(() -> writer.failedWrites() > failedBefore);
+        } finally {
+            Sql.execute(dataSource, "alter table message_history drop constraint refuse_every_row");
+        }
+
+        assertThat(writer.flush(Duration.ofSeconds(10))).as("written in time").isTrue();
+        assertThat(QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, 0, 0, 10))).hasSize(1);
+        assertThat(writer.dropped()).isEqualTo(droppedBefore);
     }
 
     private static MessageHistory row(String gameId) {
