@@ -66,11 +66,21 @@ public class TakenMessage extends PanacheEntityBase {
         return count("releaseAt < ?1", Instant.now().minusSeconds(1)) > 0;
     }
 
-    /** Locks the held ones, or the delayed ones now due; rows another instance holds are skipped. */
+    /** When the next delayed row is due, or null where none waits. */
+    static Instant nextRelease() {
+        return find("releaseAt is not null order by releaseAt").<TakenMessage> firstResultOptional()
+                .map(row -> row.releaseAt).orElse(null);
+    }
+
+    /**
+     * Locks the held ones, or the delayed ones now due; rows another instance holds are skipped. Due by
+     * this process's clock, the one their timers run on, not the database's.
+     */
     @SuppressWarnings("unchecked")
     static List<TakenMessage> claim(boolean held) {
-        return getEntityManager().createNativeQuery("select * from lab_taken_message where "
-                + (held ? "release_at is null" : "release_at <= now()") + " order by id limit 200 for update skip locked",
-                TakenMessage.class).getResultList();
+        var query = getEntityManager().createNativeQuery("select * from lab_taken_message where "
+                + (held ? "release_at is null" : "release_at <= ?1") + " order by id limit 200 for update skip locked",
+                TakenMessage.class);
+        return (held ? query : query.setParameter(1, Instant.now())).getResultList();
     }
 }

@@ -63,8 +63,7 @@ public class TakenMessages {
 
                     @Override
                     public void afterCompletion(int status) {
-                        long delayMs = Math.max(0, Duration.between(Instant.now(), releaseAt).toMillis());
-                        timer.schedule(TakenMessages.this::publishDue, delayMs, TimeUnit.MILLISECONDS);
+                        armTimer(releaseAt);
                     }
                 });
             }
@@ -76,9 +75,27 @@ public class TakenMessages {
         return publish(true);
     }
 
-    /** A delayed message's timer: publishes what is due. */
+    /**
+     * A delayed message's timer: publishes what is due. A timer that finds nothing due (it fired early,
+     * or another published its row) is armed again for the next row to come, so that no row waits for
+     * the sweep.
+     */
     void publishDue() {
-        publish(false);
+        if (publish(false) == 0) {
+            Instant next = QuarkusTransaction.requiringNew().call(TakenMessage::nextRelease);
+            if (next != null) {
+                armTimer(next);
+            }
+        }
+    }
+
+    private void armTimer(Instant releaseAt) {
+        timer.schedule(this::publishDue, nanosUntil(Instant.now(), releaseAt), TimeUnit.NANOSECONDS);
+    }
+
+    /** Never rounded down: a timer that fires before its row is due finds nothing to publish. */
+    static long nanosUntil(Instant now, Instant releaseAt) {
+        return Math.max(0, Duration.between(now, releaseAt).toNanos());
     }
 
     /**
