@@ -126,11 +126,9 @@ public class OutboxRelay {
             List<Long> returned = new ArrayList<>();
             for (OutboxMessage row : batch) {
                 if (unroutable.contains(row.messageId)) {
-                    LOG.warnf("%s %s to %s was unroutable; it stays pending", row.type, row.messageId, row.exchange);
-                    returned.add(row.id);
-                } else {
-                    confirmed.add(row.id);
+                    LOG.warnf("%s %s to %s was unroutable; it stays pending, then waits", row.type, row.messageId, row.exchange);
                 }
+                (unroutable.contains(row.messageId) ? returned : confirmed).add(row.id);
             }
             OutboxMessage.markSent(confirmed);
             OutboxMessage.returned(returned);
