@@ -2,6 +2,7 @@ package dev.shootingrange.lab;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,12 +15,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import dev.shootingrange.contract.Problem;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * A shared room: where {@code lab.instructor-key} is set (LAB_INSTRUCTOR_KEY), whatever changes the
  * lab (protections, strategies, chaos, faults, holds, re-sends, resets, experiments, replays) needs
  * the key in the {@value #HEADER} header; firing and watching stay open to everyone. Without the key
- * set, the lab is open, as on a laptop.
+ * set, the lab is open, as on a laptop. A client that sent {@value KeyGuesses#ALLOWED} wrong keys in a
+ * minute (to change the lab, or to {@code GET /api/lab/access}) is answered 429 until the minute is over.
  */
 @ApplicationScoped
 public class InstructorKey {
@@ -28,6 +31,7 @@ public class InstructorKey {
     private static final Set<String> READING = Set.of("GET", "HEAD", "OPTIONS");
 
     private final Optional<byte[]> key;
+    private final KeyGuesses guesses = new KeyGuesses(System::nanoTime);
 
     InstructorKey(@ConfigProperty(name = "lab.instructor-key") Optional<String> key) {
         this.key = key.map(value -> value.getBytes(StandardCharsets.UTF_8));
@@ -54,19 +58,33 @@ public class InstructorKey {
     }
 
     @ServerRequestFilter
-    Optional<Response> requireKey(ContainerRequestContext request) {
+    Optional<Response> requireKey(ContainerRequestContext request, HttpServerRequest connection) {
         String path = request.getUriInfo().getPath();
-        if (!locked() || !changesTheLab(request.getMethod(), path.startsWith("/") ? path : "/" + path)) {
+        path = path.startsWith("/") ? path : "/" + path;
+        String given = request.getHeaderString(HEADER);
+        boolean changes = changesTheLab(request.getMethod(), path);
+        boolean asks = path.equals("/api/lab/access") && given != null && !given.isEmpty();
+        if (!locked() || !changes && !asks) {
             return Optional.empty();
         }
-        String given = request.getHeaderString(HEADER);
         if (given == null || given.isEmpty()) {
             return Optional.of(refuse(Response.Status.UNAUTHORIZED, "this lab is shared: changing it needs the"
                     + " instructor's key in the " + HEADER + " header (firing and watching need none)"));
         }
+        String client = connection.remoteAddress() == null ? "" : connection.remoteAddress().hostAddress();
+        Duration wait = guesses.waitFor(client);
+        if (!wait.isZero()) {
+            long seconds = Math.max(1, wait.plusMillis(999).toSeconds());
+            return Optional.of(Response.fromResponse(new Problem(Response.Status.TOO_MANY_REQUESTS, KeyGuesses.ALLOWED
+                    + " wrong instructor keys in a minute: try again in " + seconds + " s").toResponse())
+                    .header(HttpHeaders.RETRY_AFTER, seconds).build());
+        }
         if (!opens(given)) {
-            return Optional.of(refuse(Response.Status.FORBIDDEN, "the " + HEADER + " header does not hold this lab's"
-                    + " instructor key"));
+            guesses.missed(client);
+            if (changes) {
+                return Optional.of(refuse(Response.Status.FORBIDDEN, "the " + HEADER + " header does not hold this lab's"
+                        + " instructor key"));
+            }
         }
         return Optional.empty();
     }

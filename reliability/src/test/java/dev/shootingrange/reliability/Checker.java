@@ -84,6 +84,13 @@ final class Checker {
         }
         Map<UUID, List<String>> outcomesAtRange = rowsPerAttempt(Cluster.RANGE_DB,
                 "select attempt_id, outcome from outcome where game_id = ?", gameId);
+        // A FireAt handled twice is answered under the same derived id, which the outcome table folds into
+        // one row: the range's record of its own handlings tells (read once through the lab, which writes
+        // what it still holds first).
+        Cluster.getJson(cluster.range.baseUrl() + "/api/lab/history/" + gameId + "?size=1");
+        Map<UUID, List<String>> handlingsAtRange = rowsPerAttempt(Cluster.RANGE_DB, """
+                select attempt_id, message_id::text from message_history
+                where game_id = ? and direction = 'IN' and type = 'FireAt' and disposition = 'HANDLED'""", gameId);
         Map<UUID, List<String>> countedAtBoard = rowsPerAttempt(Cluster.BOARD_DB,
                 "select attempt_id, case when hit then 'HIT' else 'MISSED' end from counted_attempt where game_id = ?", gameId);
 
@@ -101,9 +108,10 @@ final class Checker {
                 problems.add("lost " + id + ": game " + atGame + ", range " + atRange + ", board " + atBoard);
                 continue;
             }
-            if (atRange.size() > 1) {
+            List<String> handlings = handlingsAtRange.getOrDefault(id, List.of());
+            if (atRange.size() > 1 || handlings.size() > 1) {
                 doubled++;
-                problems.add("doubled " + id + ": the range decided " + atRange);
+                problems.add("doubled " + id + ": the range decided " + atRange + " in " + handlings.size() + " handlings");
             }
             if (!atGame.equals(expected) || new HashSet<>(atRange).size() > 1 || !atRange.get(0).equals(expected)
                     || !atBoard.get(0).equals(expected)) {

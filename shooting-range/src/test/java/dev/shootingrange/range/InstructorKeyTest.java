@@ -3,6 +3,7 @@ package dev.shootingrange.range;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
 
 import java.util.Map;
 import java.util.UUID;
@@ -26,7 +27,9 @@ class InstructorKeyTest {
     public static class SharedRoom implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("lab.instructor-key", "let-me-in");
+            // Forwarded addresses, so that one test can be a client of its own.
+            return Map.of("lab.instructor-key", "let-me-in", "quarkus.http.proxy.proxy-address-forwarding", "true",
+                    "quarkus.http.proxy.allow-x-forwarded", "true");
         }
     }
 
@@ -67,6 +70,29 @@ class InstructorKeyTest {
                 .body("locked", equalTo(true)).body("unlocked", equalTo(false));
         given().header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
                 .body("locked", equalTo(true)).body("unlocked", equalTo(true));
+    }
+
+    /**
+     * A room cannot guess the key: after ten wrong keys in a minute a client is refused, asking with the
+     * right key too (or the answer would tell which key is right), while other clients are not.
+     */
+    @Test
+    void aClientThatGuessesTenWrongKeysInAMinuteIsRefusedForTheRestOfIt() {
+        String guesser = "198.51.100." + (1 + new java.util.Random().nextInt(250));
+        for (int i = 0; i < 10; i++) {
+            given().header("X-Forwarded-For", guesser).header("X-Instructor-Key", "guess-" + i).get("/api/lab/access")
+                    .then().statusCode(200).body("unlocked", equalTo(false));
+        }
+
+        given().header("X-Forwarded-For", guesser).header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
+                .statusCode(429)
+                .contentType("application/problem+json")
+                .header("Retry-After", notNullValue())
+                .body("detail", containsString("10 wrong instructor keys in a minute"));
+        request("{}").header("X-Forwarded-For", guesser).header("X-Instructor-Key", "let-me-in").post("/api/lab/reset")
+                .then().statusCode(429);
+        given().header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
+                .statusCode(200).body("unlocked", equalTo(true));
     }
 
     private static RequestSpecification request(String body) {
