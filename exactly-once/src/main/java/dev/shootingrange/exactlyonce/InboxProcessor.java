@@ -60,7 +60,8 @@ public class InboxProcessor {
         return handle(message, envelope, redelivered, (MessageHandler<Object>) handler);
     }
 
-    private Delivery deadLetter(Envelope envelope, Object message, boolean redelivered, String reason) {
+    private Delivery deadLetter(Envelope envelope, Object message, boolean redelivered, String why) {
+        String reason = Printable.line(why);
         metrics.deadLettered();
         LOG.warnf("dead-lettering a message on %s: %s", consumer, reason);
         steps.received(envelope, message, Disposition.DEAD_LETTERED, redelivered, reason);
