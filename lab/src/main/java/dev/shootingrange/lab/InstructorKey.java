@@ -51,9 +51,14 @@ public class InstructorKey {
         return key.isEmpty() || given != null && MessageDigest.isEqual(key.get(), given.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Reading needs no key: a client sends it with the methods that change something, and only then. */
+    public static boolean reads(String method) {
+        return READING.contains(method);
+    }
+
     /** Changes to the lab, and replays (which reset it), need the key; everything else is open. */
     static boolean changesTheLab(String method, String path) {
-        return !READING.contains(method) && (path.startsWith("/api/lab/") || path.equals("/api/lab")
+        return !reads(method) && (path.startsWith("/api/lab/") || path.equals("/api/lab")
                 || path.equals("/api/games/replay"));
     }
 

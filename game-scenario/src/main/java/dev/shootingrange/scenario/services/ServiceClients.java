@@ -26,15 +26,21 @@ final class ServiceClients {
     private ServiceClients() {
     }
 
-    /** @param instructorKey sent with every call where the lab is shared, so that the console's changes pass */
+    /**
+     * @param instructorKey sent where the lab is shared, with the calls that change it (so that the
+     *        console's changes pass) and with no read: the key travels no further than it must
+     */
     static <T> T create(Class<T> api, String service, String url, Optional<String> instructorKey) {
         QuarkusRestClientBuilder builder = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(URI.create(url))
                 .connectTimeout(2, TimeUnit.SECONDS)
                 .readTimeout(10, TimeUnit.SECONDS)
                 .register(new Errors(service));
-        instructorKey.ifPresent(key -> builder.register(
-                (ClientRequestFilter) request -> request.getHeaders().putSingle(InstructorKey.HEADER, key)));
+        instructorKey.ifPresent(key -> builder.register((ClientRequestFilter) request -> {
+            if (!InstructorKey.reads(request.getMethod())) {
+                request.getHeaders().putSingle(InstructorKey.HEADER, key);
+            }
+        }));
         T client = builder.build(api);
         return unreachableAsProblem(api, client, service, url);
     }
