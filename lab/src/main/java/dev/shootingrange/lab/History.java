@@ -64,9 +64,9 @@ public class History implements StepInterceptor {
             return entry;
         };
         if (disposition == Disposition.HANDLED || disposition == Disposition.DUPLICATE) {
-            AfterCommit.run(transactions, () -> writer.add(row));
+            AfterCommit.run(transactions, () -> writer.add(row, message.body().length));
         } else {
-            writer.add(row);
+            writer.add(row, message.body().length);
         }
     }
 
@@ -80,7 +80,7 @@ public class History implements StepInterceptor {
         if (enabled) {
             Instant at = Instant.now();
             copies.forEach(copy -> writer.add(() -> MessageHistory.of(Direction.OUT, MessageHistory.Disposition.PUBLISHED,
-                    MessageCodec.decode(copy.body()), copy.body(), at)));
+                    MessageCodec.decode(copy.body()), copy.body(), at), copy.body().length));
         }
     }
 

@@ -46,13 +46,20 @@ public class HistoryWriter {
     public static final Duration READ_WAIT = Duration.ofSeconds(2);
     /** Far more than the rows of a few seconds at the lab's highest rates: a stuck database drops rows, not memory. */
     private static final int CAPACITY = 100_000;
+    /** The bodies the waiting rows hold, at most: large messages fill this long before the row count. */
+    static final long MAX_BYTES = 8L * 1024 * 1024;
     private static final String INSERT = """
             insert into message_history (game_id, direction, message_id, type, attempt_id, causation_id, disposition,
                                          redelivered, detail, body, recorded_at)
             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
 
     private final AgroalDataSource dataSource;
-    private final LinkedBlockingQueue<Supplier<MessageHistory>> waiting = new LinkedBlockingQueue<>(CAPACITY);
+    /** A row to build, and the bytes of body it holds until it is written or let go. */
+    private record Pending(Supplier<MessageHistory> row, int bytes) {
+    }
+
+    private final LinkedBlockingQueue<Pending> waiting = new LinkedBlockingQueue<>(CAPACITY);
+    private final AtomicLong heldBytes = new AtomicLong();
     /** Rows queued so far, counted in the queue's order: a reader's watermark. */
     private final AtomicLong added = new AtomicLong();
     /** Of those, the rows written or let go, from the head of the queue. */
@@ -71,17 +78,23 @@ public class HistoryWriter {
         this.writer.start();
     }
 
-    /** Queues a row, built later on the writer's thread. */
     void add(Supplier<MessageHistory> row) {
+        add(row, 0);
+    }
+
+    /** Queues a row, built later on the writer's thread, that holds {@code bytes} of message body until then. */
+    void add(Supplier<MessageHistory> row, int bytes) {
         // Counted and queued as one step, so that the first n rows counted are the first n in the queue.
         synchronized (waiting) {
-            if (waiting.offer(row)) {
+            if (heldBytes.get() + bytes <= MAX_BYTES && waiting.offer(new Pending(row, bytes))) {
+                heldBytes.addAndGet(bytes);
                 added.incrementAndGet();
                 return;
             }
         }
         if (dropped.incrementAndGet() % 1_000 == 1) {
-            LOG.warnf("message history full (%d rows waiting): rows are dropped, %d so far", CAPACITY, dropped.get());
+            LOG.warnf("message history full (%d rows, %d bytes waiting): rows are dropped, %d so far", waiting.size(),
+                    heldBytes.get(), dropped.get());
         }
     }
 
@@ -119,17 +132,17 @@ public class HistoryWriter {
     }
 
     private void run() {
-        List<Supplier<MessageHistory>> batch = new ArrayList<>(BATCH);
+        List<Pending> batch = new ArrayList<>(BATCH);
         while (running || !waiting.isEmpty()) {
             try {
-                Supplier<MessageHistory> first = waiting.poll(100, TimeUnit.MILLISECONDS);
+                Pending first = waiting.poll(100, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
                 }
                 batch.add(first);
                 long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MS);
                 for (long left; batch.size() < BATCH && (left = until - System.nanoTime()) > 0;) {
-                    Supplier<MessageHistory> next = waiting.poll(left, TimeUnit.NANOSECONDS);
+                    Pending next = waiting.poll(left, TimeUnit.NANOSECONDS);
                     if (next == null) {
                         break;
                     }
@@ -140,17 +153,18 @@ public class HistoryWriter {
             } catch (InterruptedException e) {
                 running = false;
             } finally {
+                heldBytes.addAndGet(-batch.stream().mapToLong(Pending::bytes).sum());
                 done.addAndGet(batch.size());
                 batch.clear();
             }
         }
     }
 
-    private void write(List<Supplier<MessageHistory>> batch) {
+    private void write(List<Pending> batch) {
         List<MessageHistory> rows = new ArrayList<>(batch.size());
-        for (Supplier<MessageHistory> row : batch) {
+        for (Pending pending : batch) {
             try {
-                rows.add(row.get());
+                rows.add(pending.row().get());
             } catch (RuntimeException e) {
                 letGo(1, e);
             }

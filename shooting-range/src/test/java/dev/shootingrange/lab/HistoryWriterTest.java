@@ -3,6 +3,8 @@ package dev.shootingrange.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -85,6 +87,29 @@ class HistoryWriterTest {
         assertThat(writer.flush(Duration.ofSeconds(10))).as("written in time").isTrue();
         assertThat(QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, 0, 0, 10))).hasSize(1);
         assertThat(writer.dropped()).isEqualTo(droppedBefore);
+    }
+
+    /**
+     * While the database keeps the writer waiting, the rows queued hold at most the writer's bytes of
+     * message body; the rest are let go and counted, so a stuck database costs rows, never the heap.
+     */
+    @Test
+    void aWriterKeptWaitingHoldsAtMostItsBytesAndLetsTheRestGo() throws SQLException {
+        String gameId = "stuck-" + UUID.randomUUID();
+        long droppedBefore = writer.dropped();
+        try (Connection blocking = dataSource.getConnection()) {
+            blocking.setAutoCommit(false);
+            blocking.createStatement().execute("lock table message_history in access exclusive mode");
+            for (int i = 0; i < 6; i++) {
+                writer.add(() -> row(gameId), (int) (HistoryWriter.MAX_BYTES / 4));
+            }
+
+            assertThat(writer.dropped() - droppedBefore).as("rows let go").isEqualTo(2);
+            blocking.rollback();
+        }
+
+        assertThat(writer.flush(Duration.ofSeconds(10))).as("written in time").isTrue();
+        assertThat(QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, 0, 0, 10))).hasSize(4);
     }
 
     private static MessageHistory row(String gameId) {
