@@ -48,6 +48,19 @@ class GameApiTest {
         commands = broker.watch(Topology.COMMANDS, "FireAt", "MoveTarget");
     }
 
+    /** A room of strangers: a replay too long to play, or a body too large to read, is refused up front. */
+    @Test
+    void aReplayTooLongOrABodyTooLargeIsRefusedBeforeAnythingRuns() {
+        String step = "{\"player\":\"p\",\"position\":1},";
+        String tooManySteps = "{\"steps\":[" + step.repeat(1_001) + "{\"move\":3}]}";
+        given().contentType(ContentType.JSON).body(tooManySteps).post("/api/games/replay").then()
+                .statusCode(400)
+                .body("detail", equalTo("a scenario has at most 1000 steps; this one has 1002"));
+
+        String tooLarge = "{\"steps\":[],\"pad\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+        given().contentType(ContentType.JSON).body(tooLarge).post("/api/games/replay").then().statusCode(413);
+    }
+
     @Test
     void creatingAGameAnswersWithItsLocationAndSendsTheTargetThere() {
         var response = given().contentType(ContentType.JSON).body("{\"targetPosition\": 7}")

@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.exactlyonce.Printable;
 import dev.shootingrange.scenario.lab.Consistency;
 import dev.shootingrange.scenario.services.Services;
 import io.quarkus.arc.Arc;
@@ -79,14 +80,15 @@ public class Matrix {
         return view;
     }
 
-    private static List<String> chosen(List<String> names, List<String> known, String what) {
+    /** The names asked for, each once, in the order first asked: a name repeated runs its cells once. */
+    static List<String> chosen(List<String> names, List<String> known, String what) {
         if (names == null || names.isEmpty()) {
             return known;
         }
         names.stream().filter(name -> !known.contains(name)).findFirst().ifPresent(unknown -> {
-            throw Problem.badRequest("no " + what + " '" + unknown + "'; there are " + known);
+            throw Problem.badRequest("no " + what + " '" + Printable.line(unknown) + "'; there are " + known);
         });
-        return List.copyOf(names);
+        return names.stream().distinct().toList();
     }
 
     public boolean running() {

@@ -23,6 +23,9 @@ import dev.shootingrange.scenario.services.Services;
 @ApplicationScoped
 public class Replays {
 
+    /** A replay holds the whole lab while it plays, a step after the other: this many take minutes already. */
+    static final int MAX_STEPS = 1_000;
+
     /** The target's start, the steps after it, and each service's protections and chaos. */
     public record Scenario(Integer targetPosition, List<Step> steps, Map<String, Settings> lab) {
     }
@@ -81,6 +84,9 @@ public class Replays {
     public Replay replay(Scenario recorded, String replayOf) {
         if (recorded == null || recorded.steps() == null) {
             throw Problem.badRequest("a scenario needs steps");
+        }
+        if (recorded.steps().size() > MAX_STEPS) {
+            throw Problem.badRequest("a scenario has at most " + MAX_STEPS + " steps; this one has " + recorded.steps().size());
         }
         return experiments.exclusively(() -> {
             if (recorded.lab() != null) {
