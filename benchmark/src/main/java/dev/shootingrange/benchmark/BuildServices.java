@@ -121,6 +121,8 @@ final class BuildServices implements AutoCloseable {
                 if (service.equals("game-scenario")) {
                     properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
                     properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
+                    // Every console of a run connects from this machine: one client to the cap per address.
+                    properties.add("live.streams.per-client=200");
                 }
                 if (setting.traced()) {
                     properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",

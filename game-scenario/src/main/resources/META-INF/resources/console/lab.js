@@ -157,7 +157,10 @@ export function wireLab() {
   };
   feed.onerror = () => {
     if (!labs) {
-      container.replaceChildren(el('p', {}, 'Lab unavailable: no answer from the console\'s service; retrying…'));
+      // A stream refused (too many open: 429, 503) is not retried by the browser.
+      container.replaceChildren(el('p', {}, feed.readyState === EventSource.CLOSED
+        ? 'Lab unavailable: the console\'s service refused its updates (too many open?); reload to try again.'
+        : 'Lab unavailable: no answer from the console\'s service; retrying…'));
     }
   };
 }

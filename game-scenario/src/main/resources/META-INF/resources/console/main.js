@@ -38,7 +38,11 @@ function join(gameId) {
       drawTimeline(state.view.timeline, state.selectedAttempt);
     }
   };
-  state.feed.onerror = () => say(`Live updates of ${gameId} interrupted; retrying…`);
+  const feed = state.feed;
+  // A stream refused (too many open: 429, 503) is not retried by the browser: say so.
+  feed.onerror = () => say(feed.readyState === EventSource.CLOSED
+    ? `Live updates of ${gameId} stopped: the service refused them (too many open?); reload to try again.`
+    : `Live updates of ${gameId} interrupted; retrying…`);
   state.feed.onopen = () => say(`Playing game ${gameId}.`);
 }
 

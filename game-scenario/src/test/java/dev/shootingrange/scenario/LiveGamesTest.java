@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
+import dev.shootingrange.scenario.domain.FailingReads;
 import dev.shootingrange.scenario.domain.Shot;
 import dev.shootingrange.scenario.web.LiveGames;
 import dev.shootingrange.testing.Broker;
@@ -54,8 +55,7 @@ class LiveGamesTest {
     @Test
     void tenWatchersOfAGameShareEachViewOfIt() {
         Service.awaitReady();
-        String gameId = given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
-                .statusCode(201).extract().path("gameId");
+        String gameId = newGame();
         List<List<String>> seen = new ArrayList<>();
         for (int i = 0; i < WATCHERS; i++) {
             seen.add(watch(gameId));
@@ -79,8 +79,7 @@ class LiveGamesTest {
     @Test
     void aWatcherOfChangesGetsTheWholeViewFirstThenOnlyWhatChanged() {
         Service.awaitReady();
-        String gameId = given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
-                .statusCode(201).extract().path("gameId");
+        String gameId = newGame();
         List<String> changes = watch(gameId, "/live/changes");
         List<String> views = watch(gameId, "/live");
         await().untilAsserted(() -> assertThat(changes).isNotEmpty());
@@ -111,8 +110,7 @@ class LiveGamesTest {
     @Test
     void aMessageOfAWatchedGameReadsItsShotAgainNotTheWholeGame() {
         Service.awaitReady();
-        String gameId = given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
-                .statusCode(201).extract().path("gameId");
+        String gameId = newGame();
         int earlier = 20;
         for (int i = 0; i < earlier; i++) {
             // Answered, as a game's earlier shots are: a shot still pending is read again with every change.
@@ -140,8 +138,7 @@ class LiveGamesTest {
     @Test
     void anOutcomeWithoutItsNoticeShowsAtTheGamesNextRead() throws Exception {
         Service.awaitReady();
-        String gameId = given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
-                .statusCode(201).extract().path("gameId");
+        String gameId = newGame();
         List<String> changes = watch(gameId, "/live/changes");
         String alice = fire(gameId, "alice", 7);
         await().atMost(Duration.ofSeconds(10)).until(() -> merged(changes).containsKey(alice));
@@ -154,12 +151,52 @@ class LiveGamesTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(merged(changes).get(alice)).containsEntry("outcome", "HIT"));
     }
 
+    /**
+     * A read of the game's own part that fails (the database dropped the connection) is tried again with
+     * what it was to read: the target's move and the new shot it was to show still reach the watcher,
+     * though nothing else happens in the game.
+     */
+    @Test
+    void aChangeWhoseReadFailedStillReachesTheWatcher() {
+        Service.awaitReady();
+        String gameId = newGame();
+        List<String> changes = watch(gameId, "/live/changes");
+        await().untilAsserted(() -> assertThat(changes).isNotEmpty());
+        int failedBefore = FailingReads.failed();
+
+        FailingReads.failNextPartOf(gameId);
+        given().contentType(ContentType.JSON).body(Map.of("position", 17)).post("/api/games/{gameId}/target", gameId).then()
+                .statusCode(202);
+        await().atMost(Duration.ofSeconds(10)).until(() -> targetPosition(changes) == 17);
+
+        FailingReads.failNextPartOf(gameId);
+        String alice = fire(gameId, "alice", 7);
+        await().atMost(Duration.ofSeconds(10)).until(() -> merged(changes).containsKey(alice));
+
+        assertThat(FailingReads.failed() - failedBefore).as("reads that failed").isEqualTo(2);
+    }
+
+    /** The target's position as the changes so far make it. */
+    private static int targetPosition(List<String> changes) {
+        int position = -1;
+        for (String change : changes) {
+            Integer moved = json(change).get("game.targetPosition");
+            position = moved == null ? position : moved;
+        }
+        return position;
+    }
+
     /** The game's shots as the changes so far make them, by attemptId. */
     private static Map<Object, Map<String, Object>> merged(List<String> changes) {
         Map<Object, Map<String, Object>> merged = new LinkedHashMap<>();
         changes.stream().map(change -> json(change).<Map<String, Object>> getList("game.shots")).filter(shots -> shots != null)
                 .forEach(shots -> shots.forEach(shot -> merged.put(shot.get("attemptId"), shot)));
         return merged;
+    }
+
+    private static String newGame() {
+        return given().contentType(ContentType.JSON).body("{\"targetPosition\": 42}").post("/api/games").then()
+                .statusCode(201).extract().path("gameId");
     }
 
     private static String fire(String gameId, String player, int position) {

@@ -12,6 +12,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -23,8 +24,10 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
+import dev.shootingrange.scenario.web.LiveStreams;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * The lab of all three services behind one endpoint, for the console and workshop scripts. A service
@@ -39,10 +42,12 @@ public class LabServicesResource {
 
     private final Services services;
     private final LiveLabs live;
+    private final LiveStreams streams;
 
-    LabServicesResource(Services services, LiveLabs live) {
+    LabServicesResource(Services services, LiveLabs live, LiveStreams streams) {
         this.services = services;
         this.live = live;
+        this.streams = streams;
     }
 
     /**
@@ -66,8 +71,12 @@ public class LabServicesResource {
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "OK: one LabsEvent per event",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = LiveLabs.LabsEvent.class)))
-    public Multi<String> live() {
-        return live.watch();
+    @APIResponse(responseCode = "429", description = LiveStreams.TOO_MANY_OF_CLIENT,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "503", description = LiveStreams.TOO_MANY_IN_ALL,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    public Multi<String> live(@Context HttpServerRequest request) {
+        return streams.views(LiveStreams.client(request), live::watch);
     }
 
     /** A change to any lab through here: the next asking gets the labs as they are now, and open panels see it. */

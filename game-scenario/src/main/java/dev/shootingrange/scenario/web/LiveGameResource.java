@@ -4,6 +4,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -11,10 +12,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
+import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.scenario.domain.GameScenario;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * The console's live feed of one game: what the scenario, the range and the leader board say about it,
@@ -26,20 +29,27 @@ public class LiveGameResource {
 
     private final GameScenario games;
     private final LiveGames live;
+    private final LiveStreams streams;
 
-    LiveGameResource(GameScenario games, LiveGames live) {
+    LiveGameResource(GameScenario games, LiveGames live, LiveStreams streams) {
         this.games = games;
         this.live = live;
+        this.streams = streams;
     }
 
     @GET
     @Blocking
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
-    public Multi<String> live(@PathParam("gameId") String gameId) {
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "429", description = LiveStreams.TOO_MANY_OF_CLIENT,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "503", description = LiveStreams.TOO_MANY_IN_ALL,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    public Multi<String> live(@PathParam("gameId") String gameId, @Context HttpServerRequest request) {
         Rules.checkGameId(gameId);
         games.view(gameId);
-        return live.watch(gameId);
+        return streams.views(LiveStreams.client(request), () -> live.watch(gameId));
     }
 
     /**
@@ -53,9 +63,13 @@ public class LiveGameResource {
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "OK: one LiveChange per event",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = LiveChange.class)))
-    public Multi<String> changes(@PathParam("gameId") String gameId) {
+    @APIResponse(responseCode = "429", description = LiveStreams.TOO_MANY_OF_CLIENT,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "503", description = LiveStreams.TOO_MANY_IN_ALL,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    public Multi<String> changes(@PathParam("gameId") String gameId, @Context HttpServerRequest request) {
         Rules.checkGameId(gameId);
         games.view(gameId);
-        return live.watchChanges(gameId);
+        return streams.changes(LiveStreams.client(request), () -> live.watchChanges(gameId));
     }
 }

@@ -87,6 +87,8 @@ public class LiveGames implements StepInterceptor {
      */
     private static final long ROUND_MS = 1_000;
     private static final long TICK_MS = 25;
+    /** After a read of a game's own part failed, how long before it is tried again: not a loop against a database that is down. */
+    private static final long RETRY_MS = 500;
 
     private final GameScenario games;
     private final Services services;
@@ -258,7 +260,9 @@ public class LiveGames implements StepInterceptor {
                 due.get(i).tookOthers(read[i], others.get(i));
             }
         } catch (RuntimeException e) {
-            LOG.debugf("live views of %d games not computed: %s", due.size(), e);
+            LOG.warnf("live views of %d games not computed, to be asked again: %s", due.size(), e);
+            long now = System.currentTimeMillis();
+            due.forEach(feed -> feed.othersFailed(now));
         } finally {
             due.forEach(Feed::othersRead);
             roundRunning.set(false);
@@ -363,6 +367,10 @@ public class LiveGames implements StepInterceptor {
         }
     }
 
+    /** What a read of a game's own part took to read: all of it, or the target and the shots named. */
+    private record OwnRead(long read, boolean whole, boolean target, List<UUID> shots) {
+    }
+
     /** The other services' parts of a view and the checker's verdict, read together. */
     private record Others(Object range, Object board, Object consistency) {
     }
@@ -402,6 +410,8 @@ public class LiveGames implements StepInterceptor {
         private boolean targetDue;
         private final Set<UUID> shotsDue = new HashSet<>();
         private boolean ownRunning;
+        /** After a failed read, when the next may start. */
+        private long ownPausedUntil;
         private final PriorityQueue<Long> fullLooks = new PriorityQueue<>();
         private boolean fullRunning;
 
@@ -426,7 +436,7 @@ public class LiveGames implements StepInterceptor {
 
         /** Whether the scenario's own part is to be read now; it is taken off, and no other starts until this one ends. */
         synchronized boolean ownDue() {
-            if (ownRunning || !ownDue) {
+            if (ownRunning || !ownDue || System.currentTimeMillis() < ownPausedUntil) {
                 return false;
             }
             ownDue = false;
@@ -475,48 +485,30 @@ public class LiveGames implements StepInterceptor {
          * took what is due, so that a whole read numbered after it has all of that in it too.
          */
         void refreshOwn() {
+            OwnRead taken = null;
             try {
-                long read;
-                boolean whole;
-                boolean target;
-                List<UUID> shots;
-                synchronized (this) {
-                    whole = wholeDue || game == null;
-                    target = targetDue;
-                    // With what changed, every shot still shown pending: an outcome whose notice went
-                    // missing (a handling's, a read's) shows at the game's next read, as a whole read would.
-                    if (!whole) {
-                        game.shots().stream().filter(shot -> shot.outcome() == Shot.Outcome.PENDING)
-                                .forEach(shot -> shotsDue.add(shot.attemptId()));
-                    }
-                    shots = List.copyOf(shotsDue);
-                    wholeDue = false;
-                    targetDue = false;
-                    shotsDue.clear();
-                    read = reads.incrementAndGet();
-                }
-                if (whole) {
+                taken = takeOwn();
+                if (taken.whole()) {
                     GameView own = readGame();
                     synchronized (this) {
-                        takeGame(read, own);
+                        takeGame(taken.read(), own);
                         push();
                     }
                 } else {
-                    GameView.Part part = inRequest(() -> games.part(gameId, target, shots));
-                    shotsRead.addAndGet(part.shots().size());
+                    OwnRead part = taken;
+                    GameView.Part read = inRequest(() -> games.part(gameId, part.target(), part.shots()));
+                    shotsRead.addAndGet(read.shots().size());
                     synchronized (this) {
                         // Laid over the newest view; a whole view read after this began has all of it already.
-                        if (read > gameRead) {
-                            takeGame(read, game.with(part));
+                        if (part.read() > gameRead) {
+                            takeGame(part.read(), game.with(read));
                         }
                         push();
                     }
                 }
             } catch (RuntimeException e) {
-                LOG.debugf("live view of %s not computed: %s", gameId, e);
-                synchronized (this) {
-                    wholeDue = true; // what this read took is lost with it: the next change reads the game whole
-                }
+                LOG.warnf("live view of %s not read, to be read again in %d ms: %s", gameId, RETRY_MS, e);
+                putBack(taken);
             } finally {
                 synchronized (this) {
                     ownRunning = false;
@@ -527,10 +519,49 @@ public class LiveGames implements StepInterceptor {
             }
         }
 
+        /** Takes what is due of the scenario's own part, and numbers the read that is to read it. */
+        private synchronized OwnRead takeOwn() {
+            boolean whole = wholeDue || game == null;
+            // With what changed, every shot still shown pending: an outcome whose notice went
+            // missing (a handling's, a read's) shows at the game's next read, as a whole read would.
+            if (!whole) {
+                game.shots().stream().filter(shot -> shot.outcome() == Shot.Outcome.PENDING)
+                        .forEach(shot -> shotsDue.add(shot.attemptId()));
+            }
+            OwnRead taken = new OwnRead(reads.incrementAndGet(), whole, targetDue, List.copyOf(shotsDue));
+            wholeDue = false;
+            targetDue = false;
+            shotsDue.clear();
+            return taken;
+        }
+
+        /** A read that failed gives back what it took, to be read again after a pause: the change it was to show is not lost. */
+        private synchronized void putBack(OwnRead taken) {
+            if (taken != null) {
+                wholeDue |= taken.whole();
+                targetDue |= taken.target();
+                shotsDue.addAll(taken.shots());
+            } else {
+                wholeDue = true;
+            }
+            ownDue = true;
+            ownPausedUntil = System.currentTimeMillis() + RETRY_MS;
+        }
+
         synchronized void tookOthers(long read, Others others) {
             takeOthers(read, others);
             push();
-            // Each round reads the shots still pending again, so a game with no further change heals too.
+            healPending();
+        }
+
+        /** A round that failed: this game is asked about again at the next, and its pending shots are read again all the same. */
+        synchronized void othersFailed(long now) {
+            fullLooks.add(now + ROUND_MS);
+            healPending();
+        }
+
+        /** Each round reads the shots still pending again, so a game with no further change heals too. */
+        private void healPending() {
             if (game != null && game.shots().stream().anyMatch(shot -> shot.outcome() == Shot.Outcome.PENDING)) {
                 ownDue = true;
             }
@@ -576,32 +607,30 @@ public class LiveGames implements StepInterceptor {
             GameTimeline timeline = GameTimeline.of(LiveGames.this, gameId);
             int gathered = timeline.gathered();
             LiveChange change = change(timeline, gathered);
-            timelineSent = gathered;
-            gameSent = game;
-            rangeSent = range;
-            boardSent = board;
-            consistencySent = consistency;
+            // Every text is written before any is sent, and what was sent is recorded only once it was: a
+            // push that fails leaves its change to the next one.
+            List<Watcher> now = List.copyOf(watchers);
             String changeText = change.changesNothing() ? null : write(change);
-            String wholeChange = change.whole() ? changeText : null;
-            String wholeView = null;
-            for (Watcher watcher : watchers) {
+            String wholeChange = change.whole() ? changeText
+                    : now.stream().anyMatch(watcher -> watcher.changes && !watcher.welcomed) ? write(wholeChange(timeline, gathered)) : null;
+            String wholeView = now.stream().anyMatch(watcher -> !watcher.changes) ? write(wholeView()) : null;
+            for (Watcher watcher : now) {
                 if (!watcher.changes) {
-                    if (wholeView == null) {
-                        wholeView = write(wholeView());
-                    }
                     if (!watcher.welcomed || !wholeView.equals(last)) {
                         watcher.emitter.emit(wholeView);
                     }
                 } else if (!watcher.welcomed) {
-                    if (wholeChange == null) {
-                        wholeChange = write(wholeChange(timeline, gathered));
-                    }
                     watcher.emitter.emit(wholeChange);
                 } else if (changeText != null) {
                     watcher.emitter.emit(changeText);
                 }
                 watcher.welcomed = true;
             }
+            timelineSent = gathered;
+            gameSent = game;
+            rangeSent = range;
+            boardSent = board;
+            consistencySent = consistency;
             if (wholeView != null) {
                 last = wholeView;
             }
