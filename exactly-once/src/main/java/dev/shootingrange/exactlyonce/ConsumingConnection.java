@@ -10,6 +10,7 @@ import org.jboss.logging.Logger;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.NoOpMetricsCollector;
+import com.rabbitmq.client.impl.AMQConnection;
 
 import io.smallrye.reactive.messaging.ClientCustomizer;
 import io.vertx.rabbitmq.RabbitMQOptions;
@@ -22,6 +23,12 @@ import io.vertx.rabbitmq.RabbitMQOptions;
  * The inbox acknowledges only while it is. The connector sends an ack on whatever channel its client
  * holds at that moment; one sent while the client recovers would open a second channel beside the
  * consumer's, and every later ack would go there and be refused, leaving the consumer stuck.
+ * <p>
+ * The broker may also close the consumer's channel alone (an unknown delivery tag, a consumer past its
+ * timeout). The client recovers connections, not a channel closed on its own, and the connector's own
+ * restart is off (decision 3): the service would consume nothing while it said it was ready. So the
+ * consumer counts as gone from the channel's close, and the connection is made to recover, channel and
+ * consumer with it, with the delivery tags of before dropped as the client does after any recovery.
  */
 @ApplicationScoped
 public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
@@ -32,7 +39,10 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
     private static final Logger LOG = Logger.getLogger(ConsumingConnection.class);
 
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger consumersStarted = new AtomicInteger();
     private volatile boolean consuming;
+    private volatile Channel channel;
+    private volatile Connection connection;
 
     @Override
     public RabbitMQOptions customize(String channel, Config channelConfig, RabbitMQOptions options) {
@@ -44,10 +54,36 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
         return consuming;
     }
 
+    /** How often the client registered its consumer: at the start, and after each recovery or channel loss. */
+    public int consumersStarted() {
+        return consumersStarted.get();
+    }
+
+    /** The channel the consumer registered now reads, or null: what a test closes to play a broker that does. */
+    public Channel channel() {
+        return channel;
+    }
+
+    /**
+     * The client recovers a connection it lost, with its channels and their consumers, but not a channel
+     * the broker closed alone: the connector would consume nothing again. Closing the socket under the
+     * connection, as a network failure would, has the client recover the lot.
+     */
+    private void recoverConnection() {
+        if (connection instanceof AMQConnection lost && lost.isOpen()) {
+            try {
+                lost.getFrameHandler().close();
+            } catch (RuntimeException e) {
+                LOG.warnf("could not close the connection of %s to recover it: %s", INBOX, e);
+            }
+        }
+    }
+
     private final class Watch extends NoOpMetricsCollector {
 
         @Override
         public void newConnection(Connection connection) {
+            ConsumingConnection.this.connection = connection;
             if (connections.incrementAndGet() > 1) {
                 LOG.infof("RabbitMQ connection %s recovered", INBOX);
             }
@@ -60,8 +96,20 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
         }
 
         @Override
-        public void basicConsume(Channel channel, String consumerTag, boolean autoAck) {
+        public void basicConsume(Channel on, String tag, boolean autoAck) {
+            channel = on;
+            consumersStarted.incrementAndGet();
             consuming = true;
+            on.addShutdownListener(cause -> {
+                if (on == channel) {
+                    consuming = false;
+                    if (!cause.isInitiatedByApplication() && !cause.isHardError()) {
+                        LOG.warnf("RabbitMQ channel of %s closed by the broker (%s); its connection is recovered to consume again",
+                                INBOX, cause.getMessage());
+                        Threads.named("inbox-recovery").newThread(ConsumingConnection.this::recoverConnection).start();
+                    }
+                }
+            });
         }
     }
 }

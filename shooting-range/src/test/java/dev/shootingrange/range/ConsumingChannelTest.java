@@ -1,0 +1,107 @@
+package dev.shootingrange.range;
+
+import static dev.shootingrange.testing.Service.count;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.rabbitmq.client.Channel;
+
+import dev.shootingrange.contract.FireAt;
+import dev.shootingrange.contract.Hit;
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.Topology;
+import dev.shootingrange.exactlyonce.ConsumingConnection;
+import dev.shootingrange.exactlyonce.Step;
+import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.testing.Broker;
+import dev.shootingrange.testing.Service;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The broker closes the consumer's channel alone (as it does for an unknown delivery tag or a consumer
+ * past its timeout) while a delivery is being handled. The client recovers lost connections, not such
+ * a channel: the service must consume again by itself, the delivery in flight count once (the broker
+ * gives it again, the inbox drops the copy), and the channel it consumes on now stay open.
+ */
+@QuarkusTest
+class ConsumingChannelTest {
+
+    private final Broker broker = Broker.shared();
+    private final String gameId = "channel-" + UUID.randomUUID();
+
+    @Inject
+    Steps steps;
+
+    @Inject
+    ConsumingConnection consuming;
+
+    @Inject
+    MeterRegistry registry;
+
+    @AfterEach
+    void stopListening() {
+        steps.listen(null);
+    }
+
+    @Test
+    void aChannelTheBrokerClosedIsConsumedAgainAndTheShotInFlightCountsOnce() throws IOException {
+        Service.awaitReady();
+        Broker.Wire hits = broker.watch(Topology.EVENTS, "Hit");
+        broker.publish(MoveTarget.create(gameId, 42));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(42)));
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
+        CountDownLatch handled = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean first = new AtomicBoolean();
+        steps.listen((step, messageId, type) -> {
+            if (step == Step.AFTER_COMMIT_BEFORE_ACK && messageId.equals(shot.messageId()) && first.compareAndSet(false, true)) {
+                handled.countDown();
+                awaitQuietly(release);
+            }
+        });
+
+        broker.publish(shot);
+        await().until(() -> handled.getCount() == 0);
+        int started = consuming.consumersStarted();
+        double duplicates = count(registry, "inbox.duplicates");
+        Channel closing = consuming.channel();
+        closing.basicAck(1_000_000_000L, false);
+        await().atMost(Duration.ofSeconds(20)).until(() -> consuming.consumersStarted() > started && consuming.isConsuming());
+        await().until(() -> count(registry, "inbox.duplicates") > duplicates);
+
+        release.countDown();
+
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10))
+                .until(() -> consuming.consumersStarted() == started + 1 && consuming.isConsuming());
+        assertThat(hits.bodies().stream()
+                .filter(body -> MessageCodec.decode(body) instanceof Hit hit && hit.attemptId().equals(shot.attemptId())))
+                .hasSize(1);
+        FireAt next = FireAt.create(gameId, UUID.randomUUID(), "bob", 42);
+        broker.publish(next);
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("outcomes.size()", equalTo(2)));
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
