@@ -24,6 +24,8 @@ final class ChannelCalls {
         void run(Channel channel) throws IOException;
     }
 
+    private static final long SETTLING_NANOS = 5_000_000_000L;
+
     private final Connection connection;
 
     ChannelCalls(Connection connection) {
@@ -54,6 +56,7 @@ final class ChannelCalls {
         }, -1);
     }
 
+
     void unbind(String queue, List<Binding> bindings) throws IOException {
         run(channel -> {
             for (Binding binding : bindings) {
@@ -63,17 +66,34 @@ final class ChannelCalls {
     }
 
     /**
-     * Deletes a queue found empty; one already gone is fine. The count is checked here rather than with
-     * the delete's if-empty flag, which a quorum queue refuses with a connection error.
+     * Deletes a queue found empty and unread; one already gone is fine. Counted here rather than with
+     * the delete's if-empty and if-unused flags, which a quorum queue refuses with a connection error. A
+     * quorum queue counts the messages just taken, and their takers, for a moment longer: a queue is
+     * looked at for a few seconds before it counts as in use.
      */
-    void deleteEmpty(String queue) throws IOException {
+    void deleteUnusedAndEmpty(String queue) throws IOException {
         run(channel -> {
-            int messages = channel.queueDeclarePassive(queue).getMessageCount();
-            if (messages > 0) {
-                throw new IOException("queue '%s' got %d message(s) while being rebuilt; not deleted".formatted(queue, messages));
+            AMQP.Queue.DeclareOk found = channel.queueDeclarePassive(queue);
+            for (long deadline = System.nanoTime() + SETTLING_NANOS; (found.getMessageCount() > 0
+                    || found.getConsumerCount() > 0) && System.nanoTime() < deadline;) {
+                pause();
+                found = channel.queueDeclarePassive(queue);
+            }
+            if (found.getMessageCount() > 0 || found.getConsumerCount() > 0) {
+                throw new IOException("queue '%s' got %d message(s) and %d consumer(s) while being rebuilt; not deleted"
+                        .formatted(queue, found.getMessageCount(), found.getConsumerCount()));
             }
             channel.queueDelete(queue);
         }, AMQP.NOT_FOUND);
+    }
+
+    private static void pause() throws IOException {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while a queue settles", e);
+        }
     }
 
     /**

@@ -86,12 +86,14 @@ public final class QueueMigration {
             calls.declareAndBind(holding, Map.of(), queue.bindings());
             calls.unbind(queue.name(), queue.bindings());
             MessageMove.all(connection, queue.name(), holding);
-            calls.deleteEmpty(queue.name());
+            // Looked at again just before the delete: a consumer that joined during the move holds deliveries
+            // the holding queue has no copy of, and would lose them with the queue.
+            calls.deleteUnusedAndEmpty(queue.name());
         }
         calls.declareAndBind(queue.name(), queue.arguments(), queue.bindings());
         calls.unbind(holding, queue.bindings());
         long restored = MessageMove.all(connection, holding, queue.name());
-        calls.deleteEmpty(holding);
+        calls.deleteUnusedAndEmpty(holding);
         return restored;
     }
 
