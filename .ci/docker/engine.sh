@@ -6,7 +6,7 @@
 #   .ci/docker/engine.sh install   # docker.io, Compose v2 and buildx (Debian trixie, pinned low), debootstrap
 #   .ci/docker/engine.sh start     # dockerd in the background; prints nothing else on success
 #   .ci/docker/engine.sh stop      # stops the dockerd that start started (by its pid file)
-#   .ci/docker/engine.sh env       # the export line that points the docker CLI at this engine
+#   .ci/docker/engine.sh env       # the export line that points the docker CLI at this engine (and names its log)
 #
 # Where: CI_DOCKER_STATE (data root, default /var/lib/shooting-range-ci/docker) and CI_DOCKER_RUN
 # (socket, pid file, logs; default /run/shooting-range-ci).
@@ -86,6 +86,6 @@ case "${1:-}" in
   install) install ;;
   start) start ;;
   stop) stop ;;
-  env) echo "export DOCKER_HOST=unix://$SOCK" ;;
+  env) echo "export DOCKER_HOST=unix://$SOCK CI_DOCKERD_LOG=$LOG" ;;
   *) echo "usage: $0 install|start|stop|env" >&2; exit 2 ;;
 esac
