@@ -8,14 +8,22 @@
 # built from Debian packages first (.ci/docker/standins.sh, .ci/docker/README.md).
 #
 #   bash .ci/compose-lab.sh        # installs what is missing, starts a private engine, stops it at the end
-# KEEP_ENGINE=1 leaves the engine running (later runs then skip its start). Exit status non-zero on any
-# failure, with the containers' logs printed.
+# KEEP_ENGINE=1 leaves the engine running (later runs then skip its start). LAB_PROFILES="scaled cluster"
+# adds those profiles (README.md's commands for them: two instances of the range and the board; a
+# three-node RabbitMQ cluster the services use); the same checks then hold for them. Exit status
+# non-zero on any failure, with the containers' logs printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ENGINE=.ci/docker/engine.sh
 PROJECT=shooting-range-ci
 COMPOSE=(docker compose -p "$PROJECT" -f docker-compose.yml -f .ci/docker/compose.ports.yml)
+for profile in ${LAB_PROFILES:-}; do COMPOSE+=(--profile "$profile"); done
+if [[ " ${LAB_PROFILES:-} " == *" cluster "* ]]; then
+  # As README.md starts the cluster profile: the services use the three nodes.
+  export LAB_BROKER_MANAGEMENT_URL=http://rabbitmq-1:15672
+  export RABBITMQ_ADDRESSES=rabbitmq-1:5672,rabbitmq-2:5672,rabbitmq-3:5672
+fi
 # The host ports of compose.ports.yml.
 GS=http://127.0.0.1:28080 SR=http://127.0.0.1:28081 LB=http://127.0.0.1:28082
 HOST_PORTS="28080 28081 28082 28672 28673"
@@ -78,13 +86,15 @@ wait_healthy() {
   while :; do
     states=$(docker inspect -f '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' \
       $("${COMPOSE[@]}" ps -aq))
-    if [ "$(grep -c ' healthy$' <<<"$states")" = 5 ]; then echo "$states"; return 0; fi
+    if [ "$(wc -l <<<"$states")" -ge 5 ] && ! grep -qv ' healthy$' <<<"$states"; then
+      echo "$states"; return 0
+    fi
     if [ $SECONDS -ge $deadline ]; then echo "$states" >&2; fail "not every service healthy within ${HEALTHY_WITHIN}s"; fi
     sleep 2
   done
 }
-timed "then all five healthy" wait_healthy
-ok "5 containers healthy: rabbitmq, postgres, shooting-range, leader-board, game-scenario"
+timed "then every container healthy" wait_healthy
+ok "$("${COMPOSE[@]}" ps -q | wc -l) containers healthy (profiles: ${LAB_PROFILES:-none})"
 
 # --- a game over HTTP ------------------------------------------------------------------------------
 j() { curl -fsS --max-time 10 -H 'Content-Type: application/json' "$@"; }
