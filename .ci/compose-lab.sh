@@ -25,7 +25,7 @@ if [[ " ${LAB_PROFILES:-} " == *" cluster "* ]]; then
   export RABBITMQ_ADDRESSES=rabbitmq-1:5672,rabbitmq-2:5672,rabbitmq-3:5672
 fi
 # The host ports of compose.ports.yml.
-GS=http://127.0.0.1:28080 SR=http://127.0.0.1:28081 LB=http://127.0.0.1:28082
+GS=http://127.0.0.1:28080 SR=http://127.0.0.1:28081 LB=http://127.0.0.1:28082 MGMT=http://127.0.0.1:28673
 HOST_PORTS="28080 28081 28082 28672 28673"
 HEALTHY_WITHIN=${HEALTHY_WITHIN:-300}
 
@@ -96,8 +96,24 @@ wait_healthy() {
 timed "then every container healthy" wait_healthy
 ok "$("${COMPOSE[@]}" ps -q | wc -l) containers healthy (profiles: ${LAB_PROFILES:-none})"
 
-# --- a game over HTTP ------------------------------------------------------------------------------
 j() { curl -fsS --max-time 10 -H 'Content-Type: application/json' "$@"; }
+
+# --- the wiring compose sets up ---------------------------------------------------------------------
+wiring() {
+  # guest from outside the broker's container (the official image allows it; the services need it).
+  [ "$(j -u guest:guest "$MGMT/api/whoami" | jq -r .name)" = guest ] \
+    || fail "RabbitMQ's management API does not let guest in from the host"
+  ok "RabbitMQ's management API answers guest through the published port"
+  # game-scenario reaches the other two by their compose names (LAB_SERVICES_*_URL).
+  local seen
+  seen=$(j "$GS/api/lab/services" | jq -c '[.services[].service] | sort')
+  [ "$seen" = '["game-scenario","leader-board","shooting-range"]' ] \
+    || fail "game-scenario's lab sees $seen, not all three services"
+  ok "game-scenario's lab reaches all three services"
+}
+timed "wiring (broker UI, lab services)" wiring
+
+# --- a game over HTTP ------------------------------------------------------------------------------
 
 # Waits until the game's shots all have an outcome and the board counts what they say.
 settled() { # settled GAME SHOTS: prints the game view once every shot has an outcome
