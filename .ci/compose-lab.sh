@@ -16,6 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ENGINE=.ci/docker/engine.sh
+# docker.io's client, the engine's own version, rather than any other docker earlier on the PATH.
+if [ -x /usr/bin/docker ]; then docker() { /usr/bin/docker "$@"; }; fi
 PROJECT=shooting-range-ci
 COMPOSE=(docker compose -p "$PROJECT" -f docker-compose.yml -f .ci/docker/compose.ports.yml)
 for profile in ${LAB_PROFILES:-}; do COMPOSE+=(--profile "$profile"); done
@@ -27,6 +29,7 @@ fi
 # The host ports of compose.ports.yml.
 GS=http://127.0.0.1:28080 SR=http://127.0.0.1:28081 LB=http://127.0.0.1:28082 MGMT=http://127.0.0.1:28673
 HOST_PORTS="28080 28081 28082 28672 28673"
+[[ " ${LAB_PROFILES:-} " == *" cluster "* ]] && HOST_PORTS="$HOST_PORTS 28674"
 HEALTHY_WITHIN=${HEALTHY_WITHIN:-300}
 
 timings=() passed=0 failed=0 started_engine=false up=false
@@ -48,7 +51,7 @@ finish() {
     echo "--- their logs (last 150 lines each) ---"; "${COMPOSE[@]}" logs --no-color --tail 150
   fi
   if $up; then "${COMPOSE[@]}" down -v --remove-orphans >/dev/null 2>&1; fi
-  if $started_engine && [ -z "${KEEP_ENGINE:-}" ]; then "$ENGINE" stop; fi
+  if $started_engine && [ -z "${KEEP_ENGINE:-}" ]; then timed "engine stop" "$ENGINE" stop; fi
   rm -f "$OUT"
   echo "--- compose lab: timings ---"
   printf '%s\n' "${timings[@]}"
