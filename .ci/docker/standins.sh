@@ -2,7 +2,7 @@
 # Stand-ins for the official images docker-compose.yml and the Dockerfile name, built from Debian
 # packages, since Docker Hub is not reachable here. Each is tagged with the official name, so the
 # shipped docker-compose.yml runs unedited:
-#   eclipse-temurin:17-jdk, eclipse-temurin:17-jre   bookworm + OpenJDK 17 + curl
+#   eclipse-temurin:17-jdk, eclipse-temurin:17-jre   bookworm + OpenJDK 17 (the JDK with curl, for the Maven wrapper)
 #   rabbitmq:4.1-management                          trixie + rabbitmq-server 4.0.x, management and prometheus
 #   postgres:16                                      trixie + PostgreSQL 17, an entrypoint doing what compose relies on
 # What each cannot prove compared with the official image: .ci/docker/README.md.
