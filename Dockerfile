@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # One build of the whole reactor, then one slim image per service (docker compose picks the target).
 
 FROM eclipse-temurin:17-jdk AS build

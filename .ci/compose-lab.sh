@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# CI: what ships works. Runs README.md's `docker compose up --build` on the shipped docker-compose.yml
+# and Dockerfile (unedited; only the host ports move, .ci/docker/compose.ports.yml, since this machine's
+# own RabbitMQ, PostgreSQL and test services hold the shipped ones), waits until every service is
+# healthy, plays a game over HTTP, switches a protection off and on through the lab, then
+# `docker compose down -v` and checks that the project left no container, network or volume.
+# The official images come from Docker Hub, which CI cannot reach: stand-ins of the same names are
+# built from Debian packages first (.ci/docker/standins.sh, .ci/docker/README.md).
+#
+#   bash .ci/compose-lab.sh        # installs what is missing, starts a private engine, stops it at the end
+# KEEP_ENGINE=1 leaves the engine running (later runs then skip its start). LAB_PROFILES="scaled cluster"
+# adds those profiles (README.md's commands for them: two instances of the range and the board; a
+# three-node RabbitMQ cluster the services use); the same checks then hold for them. Exit status
+# non-zero on any failure, with the containers' logs printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ENGINE=.ci/docker/engine.sh
+# docker.io's client, the engine's own version, rather than any other docker earlier on the PATH.
+if [ -x /usr/bin/docker ]; then docker() { /usr/bin/docker "$@"; }; fi
+PROJECT=shooting-range-ci
+COMPOSE=(docker compose -p "$PROJECT" -f docker-compose.yml -f .ci/docker/compose.ports.yml)
+for profile in ${LAB_PROFILES:-}; do COMPOSE+=(--profile "$profile"); done
+if [[ " ${LAB_PROFILES:-} " == *" cluster "* ]]; then
+  # As README.md starts the cluster profile: the services use the three nodes.
+  export LAB_BROKER_MANAGEMENT_URL=http://rabbitmq-1:15672
+  export RABBITMQ_ADDRESSES=rabbitmq-1:5672,rabbitmq-2:5672,rabbitmq-3:5672
+fi
+# The host ports of compose.ports.yml.
+GS=http://127.0.0.1:28080 SR=http://127.0.0.1:28081 LB=http://127.0.0.1:28082 MGMT=http://127.0.0.1:28673
+HOST_PORTS="28080 28081 28082 28672 28673"
+[[ " ${LAB_PROFILES:-} " == *" cluster "* ]] && HOST_PORTS="$HOST_PORTS 28674"
+HEALTHY_WITHIN=${HEALTHY_WITHIN:-300}
+
+timings=() passed=0 failed=0 started_engine=false up=false
+OUT=$(mktemp)   # compose's and the builds' progress, printed on a failure
+timed() { # timed LABEL COMMAND...: runs it, notes its seconds
+  local label=$1 t=$SECONDS; shift
+  "$@"
+  timings+=("$(printf '%-34s %4d s' "$label" $((SECONDS - t)))")
+}
+quiet() { "$@" >>"$OUT" 2>&1 || { cat "$OUT"; return 1; }; }
+ok() { passed=$((passed + 1)); echo "ok: $*"; }
+fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; exit 1; }
+
+finish() {
+  local rc=$?
+  set +e
+  if [ "$rc" != 0 ] && $up; then
+    echo "--- containers ---"; "${COMPOSE[@]}" ps -a
+    echo "--- their logs (last 150 lines each) ---"; "${COMPOSE[@]}" logs --no-color --tail 150
+  fi
+  if $up; then "${COMPOSE[@]}" down -v --remove-orphans >/dev/null 2>&1; fi
+  if $started_engine && [ -z "${KEEP_ENGINE:-}" ]; then timed "engine stop" "$ENGINE" stop; fi
+  rm -f "$OUT"
+  echo "--- compose lab: timings ---"
+  printf '%s\n' "${timings[@]}"
+  [ "$rc" = 0 ] || failed=$((failed > 0 ? failed : 1))
+  echo "compose lab: $passed passed, $failed failed"
+  exit "$rc"
+}
+trap finish EXIT
+
+# --- engine and images -------------------------------------------------------------------------
+timed "install (docker.io, compose...)" "$ENGINE" install
+command -v jq >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
+eval "$("$ENGINE" env)"
+if ! docker version >/dev/null 2>&1; then
+  timed "engine start" "$ENGINE" start
+  started_engine=true
+fi
+timed "stand-in images" .ci/docker/standins.sh
+# From here on nothing may reach for a registry (pull_policy: build, the stand-ins present): the
+# engine's log from this point on is checked at the end.
+log_from=$(($(stat -c %s "$CI_DOCKERD_LOG" 2>/dev/null || echo 0) + 1))
+
+for p in $HOST_PORTS; do
+  if ss -Hltn "sport = :$p" | grep -q .; then fail "host port $p is taken (compose.ports.yml uses it)"; fi
+done
+
+# --- README.md's command ----------------------------------------------------------------------
+up=true
+timed "compose build (of up --build)" quiet "${COMPOSE[@]}" build
+# up waits for rabbitmq, postgres and the range and board healthy before it starts game-scenario.
+timed "compose up --build -d (built)" quiet "${COMPOSE[@]}" up --build -d
+
+wait_healthy() {
+  local deadline=$((SECONDS + HEALTHY_WITHIN)) states
+  while :; do
+    states=$(docker inspect -f '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' \
+      $("${COMPOSE[@]}" ps -aq))
+    if [ "$(wc -l <<<"$states")" -ge 5 ] && ! grep -qv ' healthy$' <<<"$states"; then
+      echo "$states"; return 0
+    fi
+    if [ $SECONDS -ge $deadline ]; then echo "$states" >&2; fail "not every service healthy within ${HEALTHY_WITHIN}s"; fi
+    sleep 2
+  done
+}
+timed "then every container healthy" wait_healthy
+ok "$("${COMPOSE[@]}" ps -q | wc -l) containers healthy (profiles: ${LAB_PROFILES:-none})"
+
+j() { curl -fsS --max-time 10 -H 'Content-Type: application/json' "$@"; }
+
+# --- the wiring compose sets up ---------------------------------------------------------------------
+wiring() {
+  # guest from outside the broker's container (the official image allows it; the services need it).
+  [ "$(j -u guest:guest "$MGMT/api/whoami" | jq -r .name)" = guest ] \
+    || fail "RabbitMQ's management API does not let guest in from the host"
+  ok "RabbitMQ's management API answers guest through the published port"
+  # game-scenario reaches the other two by their compose names (LAB_SERVICES_*_URL).
+  local seen
+  seen=$(j "$GS/api/lab/services" | jq -c '[.services[].service] | sort')
+  [ "$seen" = '["game-scenario","leader-board","shooting-range"]' ] \
+    || fail "game-scenario's lab sees $seen, not all three services"
+  ok "game-scenario's lab reaches all three services"
+}
+timed "wiring (broker UI, lab services)" wiring
+
+# --- a game over HTTP ------------------------------------------------------------------------------
+
+# Waits until the game's shots all have an outcome and the board counts what they say.
+settled() { # settled GAME SHOTS: prints the game view once every shot has an outcome
+  local game=$1 want=$2 view
+  for _ in $(seq 1 60); do
+    view=$(j "$GS/api/games/$game")
+    if [ "$(jq '[.shots[] | select(.outcome != "PENDING")] | length' <<<"$view")" = "$want" ]; then
+      echo "$view"; return 0
+    fi
+    sleep 1
+  done
+  echo "$view" >&2; fail "game $game: not all $want shots have an outcome within 60 s"
+}
+
+board_matches() { # board_matches GAME VIEW: the leader board counts each shot of the view once
+  local game=$1 view=$2 want got
+  want=$(jq -c '[.shots | group_by(.player)[] | {player: .[0].player, shots: length,
+    hits: (map(select(.outcome == "HIT")) | length)}] | sort_by(.player)' <<<"$view")
+  for _ in $(seq 1 30); do
+    got=$(j "$LB/api/leaderboard/$game" | jq -c '[.players[] | {player, shots, hits}] | sort_by(.player)')
+    [ "$got" = "$want" ] && { echo "$got"; return 0; }
+    sleep 1
+  done
+  fail "leader board of $game: $got, expected $want"
+}
+
+play() {
+  local game target attempts=() a
+  game=$(j -XPOST "$GS/api/games" -d '{"targetPosition":42}' | jq -r .gameId)
+  [ -n "$game" ] && [ "$game" != null ] || fail "POST /api/games gave no gameId"
+  target=$(j "$GS/api/games/$game" | jq .targetPosition)
+  [ "$target" = 42 ] || fail "game $game: target at $target, not 42"
+  for shot in alice:42 alice:10 bob:42 bob:7 alice:42; do
+    a=$(j -XPOST "$GS/api/games/$game/shots" -d "{\"player\":\"${shot%%:*}\",\"position\":${shot##*:}}" | jq -r .attemptId)
+    attempts+=("$a")
+  done
+  local view
+  view=$(settled "$game" 5)
+  # Each shot once in the game, with the outcome its position deserves.
+  [ "$(jq '.shots | length' <<<"$view")" = 5 ] || fail "game $game has $(jq '.shots | length' <<<"$view") shots, 5 fired"
+  for a in "${attempts[@]}"; do
+    [ "$(jq --arg a "$a" '[.shots[] | select(.attemptId == $a)] | length' <<<"$view")" = 1 ] \
+      || fail "shot $a is not in game $game exactly once"
+  done
+  [ "$(jq -c '[.shots[] | select(.outcome == "HIT") | .position] | unique' <<<"$view")" = '[42]' ] \
+    && [ "$(jq '[.shots[] | select(.outcome == "HIT")] | length' <<<"$view")" = 3 ] \
+    || fail "game $game: outcomes $(jq -c '[.shots[] | [.player, .position, .outcome]]' <<<"$view")"
+  ok "game $game: 5 shots, each once, 3 HIT at 42 and 2 MISSED"
+  local board
+  board=$(board_matches "$game" "$view")
+  [ "$board" = '[{"player":"alice","shots":3,"hits":2},{"player":"bob","shots":2,"hits":1}]' ] \
+    || fail "leader board of $game: $board"
+  ok "leader board of $game: alice 3 shots 2 hits, bob 2 shots 1 hit"
+  GAME=$game
+}
+timed "game (5 shots, outcomes, board)" play
+
+# --- the lab: one protection off and on ------------------------------------------------------------
+lab_switch() {
+  local v
+  for want in false true; do
+    v=$(j -XPUT "$SR/api/lab/protections" -d "{\"inbox\":$want}" | jq '.protections.inbox')
+    [ "$v" = "$want" ] || fail "PUT $SR/api/lab/protections inbox=$want answered inbox=$v"
+    v=$(j "$SR/api/lab" | jq '.protections.inbox')
+    [ "$v" = "$want" ] || fail "GET $SR/api/lab: inbox=$v after setting it to $want"
+  done
+  ok "shooting-range's inbox protection switched off and on again through the lab"
+  # A shot after the switch still counts once.
+  j -XPOST "$GS/api/games/$GAME/shots" -d '{"player":"bob","position":42}' >/dev/null
+  local view
+  view=$(settled "$GAME" 6)
+  [ "$(board_matches "$GAME" "$view")" = '[{"player":"alice","shots":3,"hits":2},{"player":"bob","shots":3,"hits":2}]' ] \
+    || fail "the shot after the switch did not count once"
+  ok "a shot after the switch counted once"
+}
+timed "lab switch and one more shot" lab_switch
+
+# --- down -v leaves nothing of the project -----------------------------------------------------------
+volumes=$(docker inspect -f '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}' $("${COMPOSE[@]}" ps -aq))
+networks=$(docker network ls -q --filter "label=com.docker.compose.project=$PROJECT")
+timed "compose down -v" quiet "${COMPOSE[@]}" down -v
+up=false
+left=$(docker ps -aq --filter "label=com.docker.compose.project=$PROJECT")
+[ -z "$left" ] || fail "containers left after down -v: $left"
+left=$(docker network ls -q --filter "label=com.docker.compose.project=$PROJECT")
+for n in $networks; do docker network inspect "$n" >/dev/null 2>&1 && left="$left $n"; done
+[ -z "${left// /}" ] || fail "networks left after down -v: $left"
+left=$(docker volume ls -q --filter "label=com.docker.compose.project=$PROJECT")
+for v in $volumes; do docker volume inspect "$v" >/dev/null 2>&1 && left="$left $v"; done
+[ -z "${left// /}" ] || fail "volumes left after down -v: $left"
+ok "down -v left no container, network or volume (it removed $(wc -w <<<"$volumes") volumes)"
+
+if [ -f "$CI_DOCKERD_LOG" ] && tail -c +"$log_from" "$CI_DOCKERD_LOG" | grep -iE 'registry-1\.docker\.io|trying next host|pull'; then
+  fail "the engine reached for a registry during compose up/down (its log above)"
+fi
+ok "nothing reached for a registry (pull_policy: build, stand-ins local)"
