@@ -1,6 +1,7 @@
 package dev.shootingrange.lab;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -56,18 +57,28 @@ public class History implements StepInterceptor {
             return;
         }
         Instant at = Instant.now();
+        byte[] body = kept(message.body());
         Supplier<MessageHistory> row = () -> {
             MessageHistory entry = MessageHistory.of(Direction.IN, MessageHistory.Disposition.valueOf(disposition.name()),
-                    (RangeMessage) read, message.body(), at);
+                    (RangeMessage) read, body, at);
             entry.redelivered = redelivered;
             entry.detail = detail;
             return entry;
         };
         if (disposition == Disposition.HANDLED || disposition == Disposition.DUPLICATE) {
-            AfterCommit.run(transactions, () -> writer.add(row, message.body().length));
+            AfterCommit.run(transactions, () -> writer.add(row, body.length));
         } else {
-            writer.add(row, message.body().length);
+            writer.add(row, body.length);
         }
+    }
+
+    /**
+     * What a row needs of a body: an oversized one (only ever dead-lettered) is kept to one byte past the
+     * largest valid body, still read as oversized and its start still shown, so that the writer's queue
+     * holds kilobytes for it, not the megabytes that came.
+     */
+    private static byte[] kept(byte[] body) {
+        return body.length > MessageCodec.MAX_BODY_BYTES ? Arrays.copyOf(body, MessageCodec.MAX_BODY_BYTES + 1) : body;
     }
 
     /**
