@@ -116,6 +116,11 @@ wiring() {
 }
 timed "wiring (broker UI, lab services)" wiring
 
+# The shipped broker's limits (docker/rabbitmq/limits.conf): a message over 1 MiB is refused at publish.
+limit=$("${COMPOSE[@]}" exec -T rabbitmq rabbitmqctl -q eval 'application:get_env(rabbit, max_message_size).')
+[ "$limit" = "{ok,1048576}" ] || fail "the broker's max_message_size is $limit, not the shipped 1 MiB"
+ok "the broker refuses messages over 1 MiB (max_message_size from docker/rabbitmq/limits.conf)"
+
 # --- a game over HTTP ------------------------------------------------------------------------------
 
 # Waits until the game's shots all have an outcome and the board counts what they say.
