@@ -56,7 +56,6 @@ final class ChannelCalls {
         }, -1);
     }
 
-
     void unbind(String queue, List<Binding> bindings) throws IOException {
         run(channel -> {
             for (Binding binding : bindings) {

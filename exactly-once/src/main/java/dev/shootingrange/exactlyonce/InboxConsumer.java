@@ -18,9 +18,10 @@ import io.smallrye.reactive.messaging.rabbitmq.RabbitMQRejectMetadata;
 
 /**
  * What a service's {@code @Incoming} method hands each delivery to. The delivery is acknowledged only
- * after its transaction committed; a failure requeues it, after a back-off (or, while the database is
- * down, holds it until it answers: see {@link Retries}), and the inbox turns the redelivery into a no-op. Invalid input is rejected without requeue, which the queue's dead-letter
- * exchange routes to its DLQ. Each message is settled on its own: one poison message stops nothing.
+ * after its transaction committed; a failure requeues it after a back-off (or, while the database is
+ * down, holds it until it answers: see {@link Retries}), and the inbox turns the redelivery into a
+ * no-op. Invalid input is rejected without requeue, which the queue's dead-letter exchange routes to
+ * its DLQ. Each message is settled on its own: one poison message stops nothing.
  */
 @ApplicationScoped
 public class InboxConsumer {
@@ -103,7 +104,7 @@ public class InboxConsumer {
         return delivery.unwrap(IncomingRabbitMQMessage.class).getRabbitMQMessage().body().getBytes();
     }
 
-    /** The message is valid but could not be handled now (database down, a failed commit): requeue it. */
+    /** The message is valid but could not be handled now (its game not started, a refused commit): requeue it. */
     private CompletionStage<Void> retryLater(Message<?> delivery, byte[] body, RuntimeException e) {
         if (Steps.SimulatedCrash.in(e)) {
             // A simulated crash before the commit: the broker delivers the message again, at once.

@@ -78,10 +78,6 @@ public class HistoryWriter {
         this.writer.start();
     }
 
-    void add(Supplier<MessageHistory> row) {
-        add(row, 0);
-    }
-
     /** Queues a row, built later on the writer's thread, that holds {@code bytes} of message body until then. */
     void add(Supplier<MessageHistory> row, int bytes) {
         // Counted and queued as one step, so that the first n rows counted are the first n in the queue.
@@ -166,7 +162,7 @@ public class HistoryWriter {
             try {
                 rows.add(pending.row().get());
             } catch (RuntimeException e) {
-                letGo(1, e);
+                letGo(e);
             }
         }
         long backOffMs = 50;
@@ -177,7 +173,7 @@ public class HistoryWriter {
             if (!running || attempt >= 5 && databaseAnswers()) {
                 rows.forEach(row -> {
                     if (!tryInsert(List.of(row))) {
-                        letGo(1, "refused by the database");
+                        letGo("refused by the database");
                     }
                 });
                 return;
@@ -202,9 +198,9 @@ public class HistoryWriter {
         }
     }
 
-    private void letGo(int rows, Object why) {
-        dropped.addAndGet(rows);
-        LOG.warnf("%d row(s) of message history let go: %s", rows, why);
+    private void letGo(Object why) {
+        dropped.incrementAndGet();
+        LOG.warnf("a row of message history let go: %s", why);
     }
 
     private boolean databaseAnswers() {

@@ -39,14 +39,13 @@ final class KeyGuesses {
     }
 
     void missed(String client) {
+        long now = clock.getAsLong();
         if (misses.size() >= CLIENTS) {
-            long now = clock.getAsLong();
             misses.values().removeIf(recorded -> now - recorded.since() >= WINDOW.toNanos());
             if (misses.size() >= CLIENTS) {
                 misses.clear();
             }
         }
-        long now = clock.getAsLong();
         misses.merge(client, new Misses(now, 1), (last, first) -> now - last.since() >= WINDOW.toNanos()
                 ? first : new Misses(last.since(), last.count() + 1));
     }

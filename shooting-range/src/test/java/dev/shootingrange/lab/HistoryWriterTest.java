@@ -51,13 +51,13 @@ class HistoryWriterTest {
                         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                     }
                     return row("stream-" + gameId);
-                });
+                }, 0);
                 LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(500));
             }
         }, "history-stream");
         stream.start();
         try {
-            writer.add(() -> row(gameId));
+            writer.add(() -> row(gameId), 0);
 
             assertThat(writer.flush(Duration.ofSeconds(10))).as("the rows added before the read, written in time").isTrue();
             assertThat(QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, 0, 0, 10))).hasSize(1);
@@ -78,7 +78,7 @@ class HistoryWriterTest {
         long droppedBefore = writer.dropped();
         Sql.execute(dataSource, "alter table message_history add constraint refuse_every_row check (false) not valid");
         try {
-            writer.add(() -> row(gameId));
+            writer.add(() -> row(gameId), 0);
             await().atMost(Duration.ofSeconds(10)).until(() -> writer.failedWrites() > failedBefore);
         } finally {
             Sql.execute(dataSource, "alter table message_history drop constraint refuse_every_row");

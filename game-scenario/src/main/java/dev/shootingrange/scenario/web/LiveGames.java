@@ -495,13 +495,13 @@ public class LiveGames implements StepInterceptor {
                         push();
                     }
                 } else {
-                    OwnRead part = taken;
-                    GameView.Part read = inRequest(() -> games.part(gameId, part.target(), part.shots()));
-                    shotsRead.addAndGet(read.shots().size());
+                    OwnRead asked = taken;
+                    GameView.Part part = inRequest(() -> games.part(gameId, asked.target(), asked.shots()));
+                    shotsRead.addAndGet(part.shots().size());
                     synchronized (this) {
                         // Laid over the newest view; a whole view read after this began has all of it already.
-                        if (part.read() > gameRead) {
-                            takeGame(part.read(), game.with(read));
+                        if (asked.read() > gameRead) {
+                            takeGame(asked.read(), game.with(part));
                         }
                         push();
                     }
