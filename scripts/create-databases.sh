@@ -16,7 +16,7 @@ create() {
       echo "created database $db"
     fi
   done
-  if [ -n "$prefix" ] && command -v rabbitmqctl >/dev/null && rabbitmqctl -q status >/dev/null 2>&1; then
+  if [ -n "$prefix" ] && command -v rabbitmqctl >/dev/null && rabbitmqctl -q ping >/dev/null 2>&1; then
     rabbitmqctl -q add_vhost "$prefix" >/dev/null 2>&1 || true
     rabbitmqctl -q set_permissions -p "$prefix" guest ".*" ".*" ".*"
   fi

@@ -86,8 +86,8 @@ final class RabbitCluster {
             throw new IllegalStateException(e);
         }
         Servers.run("chown", "-R", "rabbitmq:rabbitmq", home.toString());
-        ProcessBuilder launcher = new ProcessBuilder("su", "rabbitmq", "-s", "/bin/sh", "-c",
-                "/usr/lib/rabbitmq/bin/rabbitmq-server -detached").redirectErrorStream(true)
+        // The packaged script switches to the rabbitmq user (it is run as root) and keeps the environment.
+        ProcessBuilder launcher = new ProcessBuilder("rabbitmq-server", "-detached").redirectErrorStream(true)
                 .redirectOutput(dir.resolve("launch.log").toFile());
         Map<String, String> env = launcher.environment();
         env.put("RABBITMQ_NODENAME", node.nodeName());

@@ -4,8 +4,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -64,7 +62,7 @@ final class Servers {
         if (!succeeds("pg_isready", "-h", "127.0.0.1", "-q")) {
             succeeds("pg_ctlcluster", "--skip-systemctl-redirect", postgresVersion(), "main", "start");
         }
-        if (!succeeds("rabbitmqctl", "-q", "status")) {
+        if (!succeeds("rabbitmqctl", "-q", "ping")) {
             succeeds("rabbitmq-server", "-detached");
         }
         // The node may be up with its application stopped (stop_app): start it, a no-op otherwise.
@@ -74,13 +72,11 @@ final class Servers {
                 .until(() -> succeeds("pg_isready", "-h", "127.0.0.1", "-q"));
     }
 
+    /** The version of the cluster "main", as the tools on the PATH see it (the machine's, or CI's, .ci/servers.sh). */
     private static String postgresVersion() {
-        try (var versions = Files.list(Path.of("/etc/postgresql"))) {
-            return versions.map(path -> path.getFileName().toString()).sorted().reduce((a, b) -> b)
-                    .orElseThrow(() -> new IllegalStateException("no cluster under /etc/postgresql"));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return run("pg_lsclusters", "-h").lines().map(line -> line.split("\\s+"))
+                .filter(columns -> columns.length > 1 && columns[1].equals("main")).map(columns -> columns[0])
+                .findFirst().orElseThrow(() -> new IllegalStateException("no PostgreSQL cluster \"main\""));
     }
 
     private static boolean succeeds(String... command) {
