@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.yaml.snakeyaml.Yaml;
@@ -45,6 +46,26 @@ class DevModeConfigTest {
                 .isEqualTo(environment("postgres").get("POSTGRES_PASSWORD"));
         assertThat(createDatabasesScript()).as("the database is created in the shared PostgreSQL")
                 .contains("create database " + database + ";");
+    }
+
+    /** broker-duplicates works in dev mode: the console reaches the management API where compose published it. */
+    @Test
+    void devModeReachesTheBrokersManagementApiOnThePortTheLabelHandsOver() throws IOException {
+        String managementPortKey = labels("rabbitmq").get("io.quarkus.devservices.compose.config_map.port.15672");
+
+        SmallRyeConfig config = config("game-scenario", List.of("dev"), Map.of(managementPortKey, "49155"));
+
+        assertThat(config.getValue("lab.broker.management-url", String.class)).isEqualTo("http://localhost:49155");
+        assertThat(config("game-scenario", List.of("dev"), Map.of()).getValue("lab.broker.management-url", String.class))
+                .as("without Docker: the local broker's").isEqualTo("http://localhost:15672");
+    }
+
+    /** A workshop's network is shared and the passwords are the defaults: published on 127.0.0.1 only. */
+    @ParameterizedTest
+    @ValueSource(strings = { "rabbitmq", "postgres" })
+    void devServicesArePublishedOnThisMachineOnly(String server) throws IOException {
+        assertThat((List<?>) service("compose-devservices.yml", server).get("ports"))
+                .isNotEmpty().allSatisfy(port -> assertThat(port.toString()).startsWith("127.0.0.1::"));
     }
 
     @ParameterizedTest
