@@ -112,8 +112,13 @@ class DeploymentConfigTest {
                     .contains("\"pg_isready\", \"-h\", \"127.0.0.1\"");
         }
         for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
-            assertThat(compose(service)).as(service + " is built, never pulled").containsEntry("pull_policy", "build");
+            // Built when missing or asked (up --build), not at every up: a room's second start needs no network.
+            assertThat(compose(service)).as(service + " is built here").containsKey("build").doesNotContainKey("pull_policy");
         }
+        for (String service : List.of("shooting-range-2", "leader-board-2")) {
+            assertThat(compose(service)).as(service + " runs the image built here").containsEntry("pull_policy", "never");
+        }
+        assertThat(Files.readString(ROOT.resolve("Dockerfile"))).as("no frontend image to fetch").doesNotContain("# syntax");
         assertThat(Files.readAllLines(ROOT.resolve(".gitattributes")))
                 .as("scripts keep LF endings on any checkout").contains("mvnw text eol=lf", "*.sh text eol=lf");
     }
@@ -146,7 +151,15 @@ class DeploymentConfigTest {
             Map<String, String> environment = (Map<String, String>) compose(service).get("environment");
             assertThat(environment.get("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT")).isEqualTo("http://jaeger:4317");
             assertThat(environment.get("QUARKUS_OTEL_SDK_DISABLED")).as("traces off unless asked for").isEqualTo("${OTEL_SDK_DISABLED:-true}");
-            assertThat(scraped).contains(service + ":" + configuration(service).getProperty("quarkus.http.port"));
+            String port = configuration(service).getProperty("quarkus.http.port");
+            assertThat(scraped).contains(service + ":" + port);
+            if (compose(service + "-2") != null) {
+                assertThat(scraped).as("the scaled profile's instance").contains(service + "-2:" + port);
+            }
+        }
+        for (String broker : List.of("rabbitmq", "rabbitmq-1", "rabbitmq-2", "rabbitmq-3")) {
+            assertThat(compose(broker)).as(broker).isNotNull();
+            assertThat(scraped).as("RabbitMQ's own metrics").contains(broker + ":15692");
         }
         assertThat(((Map<String, String>) compose("game-scenario").get("environment")).get("CONSOLE_TRACE_URL"))
                 .isEqualTo("http://localhost:16686/trace/{traceId}");
