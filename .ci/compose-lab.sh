@@ -2,8 +2,9 @@
 # CI: what ships works. Runs README.md's `docker compose up --build` on the shipped docker-compose.yml
 # and Dockerfile (unedited; only the host ports move, .ci/docker/compose.ports.yml, since this machine's
 # own RabbitMQ, PostgreSQL and test services hold the shipped ones), waits until every service is
-# healthy, plays a game over HTTP, switches a protection off and on through the lab, then
-# `docker compose down -v` and checks that the project left no container, network or volume.
+# healthy, plays a game over HTTP and one in Chromium (ComposedConsoleIT), switches a protection off
+# and on through the lab, then `docker compose down -v` and checks that the project left no
+# container, network or volume.
 # The official images come from Docker Hub, which CI cannot reach: stand-ins of the same names are
 # built from Debian packages first (.ci/docker/standins.sh, .ci/docker/README.md).
 #
@@ -70,7 +71,7 @@ if ! docker version >/dev/null 2>&1; then
   started_engine=true
 fi
 timed "stand-in images" .ci/docker/standins.sh
-# From here on nothing may reach for a registry (pull_policy: build, the stand-ins present): the
+# From here on nothing may reach for a registry (the services are built here, the stand-ins present): the
 # engine's log from this point on is checked at the end.
 log_from=$(($(stat -c %s "$CI_DOCKERD_LOG" 2>/dev/null || echo 0) + 1))
 
@@ -199,6 +200,37 @@ lab_switch() {
 }
 timed "lab switch and one more shot" lab_switch
 
+# --- a game in Chromium, against the composed console ---------------------------------------------
+console_in_chromium() {
+  local report=game-scenario/target/failsafe-reports/TEST-dev.shootingrange.scenario.ComposedConsoleIT.xml
+  rm -f "$report"
+  quiet ./mvnw -B verify -pl game-scenario -am -Pfull -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dit.test=ComposedConsoleIT -Dfailsafe.failIfNoSpecifiedTests=false -Dcomposed.lab.url="$GS"
+  grep -q 'tests="1" errors="0" skipped="0" failures="0"' "$report" \
+    || fail "ComposedConsoleIT did not run once and pass ($report)"
+  ok "a game played in Chromium against the composed console: live HIT and MISSED, counted once"
+}
+timed "a game in Chromium (ComposedConsoleIT)" console_in_chromium
+
+# --- a second start, as a room's next morning: nothing built, nothing fetched ----------------------
+second_start() {
+  local images before after
+  images=$("${COMPOSE[@]}" config --images | grep '^shooting-range/' | sort -u)
+  before=$(docker image inspect -f '{{.Id}}' $images)
+  quiet "${COMPOSE[@]}" down
+  local log; log=$(mktemp)
+  "${COMPOSE[@]}" up -d >"$log" 2>&1 || { cat "$log"; rm -f "$log"; fail "the second docker compose up failed"; }
+  cat "$log" >>"$OUT"
+  if grep -qiE 'build|pull' "$log"; then cat "$log"; rm -f "$log"; fail "the second up built or pulled"; fi
+  rm -f "$log"
+  after=$(docker image inspect -f '{{.Id}}' $images)
+  [ "$before" = "$after" ] || fail "the second up changed the images"
+  wait_healthy >/dev/null
+  play >/dev/null
+  ok "a second docker compose up (no --build) started the images built before, fetched nothing, and a game counted once"
+}
+timed "second start (up, no build)" second_start
+
 # --- down -v leaves nothing of the project -----------------------------------------------------------
 volumes=$(docker inspect -f '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}' $("${COMPOSE[@]}" ps -aq))
 networks=$(docker network ls -q --filter "label=com.docker.compose.project=$PROJECT")
@@ -217,4 +249,4 @@ ok "down -v left no container, network or volume (it removed $(wc -w <<<"$volume
 if [ -f "$CI_DOCKERD_LOG" ] && tail -c +"$log_from" "$CI_DOCKERD_LOG" | grep -iE 'registry-1\.docker\.io|trying next host|pull'; then
   fail "the engine reached for a registry during compose up/down (its log above)"
 fi
-ok "nothing reached for a registry (pull_policy: build, stand-ins local)"
+ok "nothing reached for a registry (the services built here, the stand-ins local)"

@@ -1,33 +1,26 @@
 package dev.shootingrange.scenario;
 
+import static dev.shootingrange.scenario.Browsers.alertShown;
+import static dev.shootingrange.scenario.Browsers.click;
+import static dev.shootingrange.scenario.Browsers.name;
+import static dev.shootingrange.scenario.Browsers.screenshot;
+import static dev.shootingrange.scenario.Browsers.waitFor;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Level;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.NoAlertPresentException;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -39,44 +32,26 @@ import dev.shootingrange.testing.ServiceProcess;
  */
 class ConsoleIT {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
-
-    private final List<WebDriver> browsers = new ArrayList<>();
+    private final Browsers browsers = new Browsers();
 
     @BeforeEach
     void labIsUp() {
-        assertThat(CHROMIUM).as("install Debian's chromium and chromium-driver (see .ci/run)").exists();
+        Browsers.installed();
         LabProcesses.SCENARIO.baseUrl();
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).post("/api/lab/services/all/reset").then().statusCode(200);
     }
 
     @AfterEach
     void noErrorsInTheBrowserConsole() {
-        try {
-            for (WebDriver browser : browsers) {
-                List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                        .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-                        .map(LogEntry::getMessage)
-                        .toList();
-                assertThat(errors).as("errors in the browser console").isEmpty();
-            }
-        } finally {
-            browsers.forEach(WebDriver::quit);
-        }
+        browsers.close();
     }
 
     @Test
     void aShotAtTheTargetShowsAHitLive() throws Exception {
         WebDriver browser = open("/");
-        click(browser, By.xpath("//button[text()='New game']"));
-        waitFor(browser, By.cssSelector("#grid button.target[aria-label='Fire at 42']"));
 
-        click(browser, By.cssSelector("button[aria-label='Fire at 42']"));
+        Browsers.newGameAndAHitCountedOnce(browser);
 
-        waitFor(browser, By.xpath("//tr[@aria-label='Shot of player-1 at 42: HIT']"));
-        waitFor(browser, By.xpath("//li[contains(@class,'OK')]//span[contains(text(),'Counted once')]"));
         waitFor(browser, By.xpath("//*[name()='svg' and contains(@aria-label,'message copies')]"));
         screenshot(browser, "console-play");
     }
@@ -237,61 +212,6 @@ class ConsoleIT {
     }
 
     private WebDriver open(ServiceProcess scenario, String path) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,900");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
-        WebDriver browser = new ChromeDriver(service, options);
-        browsers.add(browser);
-        browser.get(scenario.baseUrl() + path);
-        return browser;
-    }
-
-    private static void name(WebDriver browser, String player) {
-        WebElement field = waitFor(browser, By.xpath("//label[contains(.,'Player')]/input"));
-        field.clear();
-        field.sendKeys(player);
-    }
-
-    /** Clicks what the locator finds once it shows; a live redraw may replace it meanwhile, so try again. */
-    private static void click(WebDriver browser, By locator) {
-        new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class).until(b -> {
-            List<WebElement> found = b.findElements(locator);
-            if (found.isEmpty() || !found.get(0).isDisplayed()) {
-                return false;
-            }
-            found.get(0).click();
-            return true;
-        });
-    }
-
-    private static WebElement waitFor(WebDriver browser, By locator) {
-        return waitFor(browser, locator, Duration.ofSeconds(20));
-    }
-
-    private static WebElement waitFor(WebDriver browser, By locator, Duration timeout) {
-        return new WebDriverWait(browser, timeout).ignoring(StaleElementReferenceException.class).until(b -> {
-            List<WebElement> found = b.findElements(locator);
-            return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
-        });
-    }
-
-    private static boolean alertShown(WebDriver browser) {
-        try {
-            browser.switchTo().alert();
-            return true;
-        } catch (NoAlertPresentException none) {
-            return false;
-        }
-    }
-
-    private static void screenshot(WebDriver browser, String name) throws Exception {
-        Files.createDirectories(SCREENSHOTS);
-        Files.write(SCREENSHOTS.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        return browsers.open(scenario.baseUrl() + path);
     }
 }
