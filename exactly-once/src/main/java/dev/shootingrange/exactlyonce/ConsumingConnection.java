@@ -1,5 +1,8 @@
 package dev.shootingrange.exactlyonce;
 
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,9 +23,12 @@ import io.vertx.rabbitmq.RabbitMQOptions;
  * RabbitMQ client's metrics hook, the one place the connector lets us see it: whether its consumer is
  * registered right now, and each recovery after a broker restart.
  * <p>
- * The inbox acknowledges only while it is. The connector sends an ack on whatever channel its client
- * holds at that moment; one sent while the client recovers would open a second channel beside the
- * consumer's, and every later ack would go there and be refused, leaving the consumer stuck.
+ * The inbox settles a delivery here, on the very channel that delivered it ({@link #settle}), never
+ * through the connector: it sends an ack later, from its event loop, on whatever channel its client
+ * holds by then; one sent while the consumer's channel is closed would open a second channel beside
+ * it, every later ack would go there and be refused, and the consumer would be stuck. A channel the
+ * client recovers is a new one under the same object: a delivery of the one before is not settled on
+ * it, the broker gives the message again.
  * <p>
  * The broker may also close the consumer's channel alone (an unknown delivery tag, a consumer past its
  * timeout). The client recovers connections, not a channel closed on its own, and the connector's own
@@ -43,6 +49,14 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
     private volatile boolean consuming;
     private volatile Channel channel;
     private volatile Connection connection;
+    /** Each delivery not settled yet, by its tag, with the channel (this incarnation of it) that delivered it. */
+    private final Map<Long, Channel> deliveredOn = new ConcurrentHashMap<>();
+
+    /** An ack, a nack or a reject of a delivery. */
+    @FunctionalInterface
+    public interface Settlement {
+        void send(Channel channel, long deliveryTag) throws IOException;
+    }
 
     @Override
     public RabbitMQOptions customize(String channel, Config channelConfig, RabbitMQOptions options) {
@@ -62,6 +76,26 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
     /** The channel the consumer registered now reads, or null: what a test closes to play a broker that does. */
     public Channel channel() {
         return channel;
+    }
+
+    /**
+     * Settles a delivery on the channel that delivered it, and there only. Where that channel has closed
+     * since, the broker has put the delivery back already: nothing is sent.
+     *
+     * @return whether the settlement went out
+     */
+    public boolean settle(long deliveryTag, Settlement settlement) {
+        Channel on = deliveredOn.remove(deliveryTag);
+        if (on == null || !on.isOpen()) {
+            return false;
+        }
+        try {
+            settlement.send(on, deliveryTag);
+            return true;
+        } catch (IOException | RuntimeException closedMeanwhile) {
+            LOG.debugf("settling delivery %d failed (%s); the broker delivers it again", deliveryTag, closedMeanwhile);
+            return false;
+        }
     }
 
     /**
@@ -96,11 +130,17 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
         }
 
         @Override
+        public void consumedMessage(Channel on, long deliveryTag, String consumerTag) {
+            deliveredOn.put(deliveryTag, on);
+        }
+
+        @Override
         public void basicConsume(Channel on, String tag, boolean autoAck) {
             channel = on;
             consumersStarted.incrementAndGet();
             consuming = true;
             on.addShutdownListener(cause -> {
+                deliveredOn.values().removeIf(deliverer -> deliverer == on);
                 if (on == channel) {
                     consuming = false;
                     if (!cause.isInitiatedByApplication() && !cause.isHardError()) {

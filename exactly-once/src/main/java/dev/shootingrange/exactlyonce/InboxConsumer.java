@@ -2,19 +2,16 @@ package dev.shootingrange.exactlyonce;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.reactive.messaging.Message;
-import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.jboss.logging.Logger;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMessage;
 import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMetadata;
-import io.smallrye.reactive.messaging.rabbitmq.RabbitMQRejectMetadata;
 
 /**
  * What a service's {@code @Incoming} method hands each delivery to. The delivery is acknowledged only
@@ -27,7 +24,7 @@ import io.smallrye.reactive.messaging.rabbitmq.RabbitMQRejectMetadata;
 public class InboxConsumer {
 
     private static final Logger LOG = Logger.getLogger(InboxConsumer.class);
-    private static final CompletionStage<Void> LEFT_TO_THE_BROKER = CompletableFuture.completedFuture(null);
+    private static final CompletionStage<Void> SETTLED = CompletableFuture.completedFuture(null);
 
     private final InboxProcessor processor;
     private final Steps steps;
@@ -80,8 +77,7 @@ public class InboxConsumer {
         retries.handled(body);
         if (outcome instanceof Delivery.Invalid invalid) {
             MessageTracing.decided(span, "dead-lettered", null, invalid.reason());
-            return settle(() -> delivery.nack(new IllegalArgumentException(invalid.reason()),
-                    Metadata.of(new RabbitMQRejectMetadata(false))));
+            return settle(delivery, (channel, tag) -> channel.basicNack(tag, false, false));
         }
         Envelope message = outcome instanceof Delivery.Handled handled ? handled.message()
                 : ((Delivery.Duplicate) outcome).message();
@@ -91,9 +87,9 @@ public class InboxConsumer {
         } catch (Steps.SimulatedCrash crash) {
             // The work is committed but the broker never hears of it: it delivers the message again.
             span.addEvent("not acknowledged: " + crash.getMessage());
-            return requeue(delivery, crash);
+            return requeue(delivery);
         }
-        return settle(delivery::ack);
+        return settle(delivery, (channel, tag) -> channel.basicAck(tag, false));
     }
 
     /** The bytes as they came off the wire, whatever the connector would make of their content type. */
@@ -108,7 +104,7 @@ public class InboxConsumer {
     private CompletionStage<Void> retryLater(Message<?> delivery, byte[] body, RuntimeException e) {
         if (Steps.SimulatedCrash.in(e)) {
             // A simulated crash before the commit: the broker delivers the message again, at once.
-            return requeue(delivery, e);
+            return requeue(delivery);
         }
         long delay = retries.nextDelayMs(body);
         LOG.warnf("handling a message from %s failed (%s); requeued after %d ms", config.queue(), e, delay);
@@ -117,31 +113,22 @@ public class InboxConsumer {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
-        return requeue(delivery, e);
+        return requeue(delivery);
     }
 
-    private CompletionStage<Void> requeue(Message<?> delivery, Throwable reason) {
-        return settle(() -> delivery.nack(reason, Metadata.of(new RabbitMQRejectMetadata(true))));
+    private CompletionStage<Void> requeue(Message<?> delivery) {
+        return settle(delivery, (channel, tag) -> channel.basicNack(tag, false, true));
     }
 
     /**
-     * Acks, nacks and rejects go out only while the consumer is registered. Otherwise the channel that
-     * delivered the message is gone, and with it the broker's record of the delivery: the broker gives
-     * the message again, and the inbox knows what to do with it then. A settlement that fails on the
-     * way out means the same, so it never fails the stream.
+     * Acks, nacks and rejects go out on the channel that delivered the message, at once and from here
+     * ({@link ConsumingConnection#settle}). Where that channel is gone, so is the broker's record of the
+     * delivery: the broker gives the message again, and the inbox knows what to do with it then. So a
+     * settlement never fails the stream.
      */
-    private CompletionStage<Void> settle(Supplier<CompletionStage<Void>> settlement) {
-        if (!connection.isConsuming()) {
-            return LEFT_TO_THE_BROKER;
-        }
-        try {
-            return settlement.get().exceptionally(failed -> {
-                LOG.debugf("settling a delivery failed (%s); the broker delivers it again", failed);
-                return null;
-            });
-        } catch (RuntimeException failed) {
-            LOG.debugf("settling a delivery failed (%s); the broker delivers it again", failed);
-            return LEFT_TO_THE_BROKER;
-        }
+    private CompletionStage<Void> settle(Message<?> delivery, ConsumingConnection.Settlement settlement) {
+        connection.settle(delivery.unwrap(IncomingRabbitMQMessage.class).getRabbitMQMessage().envelope().getDeliveryTag(),
+                settlement);
+        return SETTLED;
     }
 }

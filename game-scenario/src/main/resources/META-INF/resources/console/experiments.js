@@ -1,6 +1,10 @@
 // The experiments panel: each story with its protections off and on, side by side.
 import { api, el, say } from './api.js';
+import { INCOMPLETE } from './consistency.js';
 import { labLocked } from './lab.js';
+
+// Where the verdict was judged on a history with a hole in it, it says so.
+const incomplete = (historyComplete) => (historyComplete === false ? el('div', { role: 'alert' }, INCOMPLETE) : '');
 
 function report(result) {
   if (!result) {
@@ -11,7 +15,8 @@ function report(result) {
     el('div', {}, el('strong', {}, broken ? '✘ ' : '✔ '), result.observed),
     el('div', { class: 'muted' }, `game ${result.gameId}`),
     result.violations.slice(0, 3).map((v) => el('div', {}, v)),
-    result.violations.length > 3 ? el('div', {}, `… and ${result.violations.length - 3} more`) : '');
+    result.violations.length > 3 ? el('div', {}, `… and ${result.violations.length - 3} more`) : '',
+    incomplete(result.consistency?.historyComplete));
 }
 
 function matrixCell(cell) {
@@ -25,7 +30,8 @@ function matrixCell(cell) {
     el('strong', {}, cell.held ? '✔ held' : '✘ broke'), ' ',
     el('a', { href: `?game=${encodeURIComponent(cell.gameId)}`, target: '_blank' }, 'timeline'),
     el('div', { class: 'muted' }, cell.observed),
-    cell.alsoBroken.length ? el('div', {}, `also broke: ${cell.alsoBroken.join(', ')}`) : '');
+    cell.alsoBroken.length ? el('div', {}, `also broke: ${cell.alsoBroken.join(', ')}`) : '',
+    incomplete(cell.historyComplete));
 }
 
 // Every story under every strategy: one table, filled in as the runs finish (it takes minutes).

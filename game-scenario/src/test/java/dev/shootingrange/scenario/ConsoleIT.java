@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -88,6 +89,26 @@ class ConsoleIT {
         assertThat(waitFor(browser, on).getText()).contains("HIT");
         browser.findElement(By.id("experiments-heading")).click();
         screenshot(browser, "console-experiments");
+    }
+
+    /**
+     * A verdict judged on a history with rows let go (rare: the database refused them, or too many
+     * waited) is shown with a warning above the rules: its "lost" may have been answered. The verdict is
+     * handed to the page's own code as the service would send it.
+     */
+    @Test
+    void aVerdictOnAnIncompleteHistorySaysSo() {
+        WebDriver browser = open("/");
+        waitFor(browser, By.xpath("//button[text()='New game']"));
+        ((JavascriptExecutor) browser).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                import('/console/consistency.js').then((page) => {
+                  page.showRules({ gameId: 'g', consistent: true, rules: [], historyComplete: false }, () => {});
+                  done();
+                });""");
+
+        assertThat(waitFor(browser, By.xpath("//ul[@id='rules']/li[@role='alert']")).getText())
+                .contains("incomplete history");
     }
 
     @Test

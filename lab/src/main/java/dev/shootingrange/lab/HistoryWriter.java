@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -66,6 +67,8 @@ public class HistoryWriter {
     private final AtomicLong done = new AtomicLong();
     /** Rows let go: refused by the database alone, or past the capacity. */
     private final AtomicLong dropped = new AtomicLong();
+    /** When the last row was let go, or null: a history judged from before then may miss it. */
+    private volatile Instant lastDropped;
     /** Writes of a batch that failed, retried or not. */
     private final AtomicLong failedWrites = new AtomicLong();
     private final Thread writer;
@@ -88,6 +91,7 @@ public class HistoryWriter {
                 return;
             }
         }
+        lastDropped = Instant.now();
         if (dropped.incrementAndGet() % 1_000 == 1) {
             LOG.warnf("message history full (%d rows, %d bytes waiting): rows are dropped, %d so far", waiting.size(),
                     heldBytes.get(), dropped.get());
@@ -97,6 +101,15 @@ public class HistoryWriter {
     /** Rows of history let go since the start: a reader's verdict on the history is on an incomplete one. */
     public long dropped() {
         return dropped.get();
+    }
+
+    /**
+     * Whether a row was let go at or after {@code since}. A row is let go no earlier than it was added,
+     * so a game none of whose rows can be older than {@code since} has a complete history where this is false.
+     */
+    public boolean droppedSince(Instant since) {
+        Instant last = lastDropped;
+        return last != null && !last.isBefore(since);
     }
 
     long failedWrites() {
@@ -199,6 +212,7 @@ public class HistoryWriter {
     }
 
     private void letGo(Object why) {
+        lastDropped = Instant.now();
         dropped.incrementAndGet();
         LOG.warnf("a row of message history let go: %s", why);
     }

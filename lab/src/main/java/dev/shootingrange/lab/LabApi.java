@@ -54,7 +54,14 @@ public interface LabApi {
             UUID causationId, String disposition, boolean redelivered, String detail, String body, Instant at) {
     }
 
-    record HistoryPage(String gameId, String service, int page, int size, List<HistoryEntry> entries) {
+    /**
+     * {@code historyDropped}: rows of history this service let go since it started (its database refused
+     * them alone, or too many waited); {@code historyComplete}: none was, and every row on its way when
+     * the page was asked for was written before it was read. A page of an incomplete history may lack
+     * copies that crossed the wire.
+     */
+    record HistoryPage(String gameId, String service, int page, int size, List<HistoryEntry> entries,
+            long historyDropped, boolean historyComplete) {
     }
 
     @GET

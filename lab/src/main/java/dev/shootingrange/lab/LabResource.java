@@ -142,9 +142,9 @@ public class LabResource implements LabApi {
     public HistoryPage history(String gameId, long after, int page, int size) {
         Rules.checkGameId(gameId);
         checkPage(after, page, size);
-        history.flush(HistoryWriter.READ_WAIT);
+        boolean written = history.flush(HistoryWriter.READ_WAIT);
         List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size));
-        return new HistoryPage(gameId, service, page, size, entries);
+        return page(gameId, page, size, entries, written);
     }
 
     public List<HistoryPage> histories(List<String> gameIds, List<Long> after, int size) {
@@ -154,15 +154,20 @@ public class LabResource implements LabApi {
             throw Problem.badRequest("one after for each gameId, or none: " + gameIds.size() + " gameIds, " + from.size() + " afters");
         }
         from.forEach(afterId -> checkPage(afterId, 0, size));
-        history.flush(HistoryWriter.READ_WAIT);
+        boolean written = history.flush(HistoryWriter.READ_WAIT);
         // One transaction, one connection from the pool, for all of them.
         return QuarkusTransaction.requiringNew().call(() -> {
             List<HistoryPage> pages = new ArrayList<>(gameIds.size());
             for (int i = 0; i < gameIds.size(); i++) {
-                pages.add(new HistoryPage(gameIds.get(i), service, 0, size, MessageHistory.ofGame(gameIds.get(i), from.get(i), 0, size)));
+                pages.add(page(gameIds.get(i), 0, size, MessageHistory.ofGame(gameIds.get(i), from.get(i), 0, size), written));
             }
             return pages;
         });
+    }
+
+    private HistoryPage page(String gameId, int page, int size, List<HistoryEntry> entries, boolean written) {
+        long dropped = history.dropped();
+        return new HistoryPage(gameId, service, page, size, entries, dropped, written && dropped == 0);
     }
 
     private static void checkPage(Long after, int page, int size) {

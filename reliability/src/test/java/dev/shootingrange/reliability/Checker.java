@@ -32,10 +32,11 @@ final class Checker {
      * range or the leader board. {@code doubled}: an effect applied twice (two outcomes decided for one
      * attempt, a player's shots counted more often than taken). {@code unexpected}: effects of shots
      * nobody fired, beyond the requests left unanswered. {@code conflicts}: an attempt with both a Hit
-     * and a Missed, or with the wrong one, or a player's hits miscounted.
+     * and a Missed, or with the wrong one, or a player's hits miscounted. {@code historyComplete}: the
+     * range's history, which "doubled" counts handlings in, let no row go.
      */
     record Verdict(int accepted, int lost, int doubled, int unexpected, int conflicts, long duplicatesAbsorbed,
-            boolean drained, List<String> problems) {
+            boolean drained, List<String> problems, boolean historyComplete) {
 
         boolean holds() {
             return drained && lost == 0 && doubled == 0 && unexpected == 0 && conflicts == 0;
@@ -87,7 +88,12 @@ final class Checker {
         // A FireAt handled twice is answered under the same derived id, which the outcome table folds into
         // one row: the range's record of its own handlings tells (read once through the lab, which writes
         // what it still holds first).
-        Cluster.getJson(cluster.range.baseUrl() + "/api/lab/history/" + gameId + "?size=1");
+        JsonNode rangeHistory = Cluster.getJson(cluster.range.baseUrl() + "/api/lab/history/" + gameId + "?size=1");
+        boolean historyComplete = rangeHistory.path("historyComplete").asBoolean(false);
+        if (!historyComplete) {
+            problems.add("judged on an incomplete history: the range let " + rangeHistory.path("historyDropped").asLong()
+                    + " rows of it go, a FireAt handled twice may not show");
+        }
         Map<UUID, List<String>> handlingsAtRange = rowsPerAttempt(Cluster.RANGE_DB, """
                 select attempt_id, message_id::text from message_history
                 where game_id = ? and direction = 'IN' and type = 'FireAt' and disposition = 'HANDLED'""", gameId);
@@ -160,7 +166,7 @@ final class Checker {
             problems.add("not drained: " + Cluster.outboxPending() + " outbox rows unsent, queues " + Cluster.queueDepths());
         }
         return new Verdict(accepted.size(), lost, doubled, unexpected, conflicts, Cluster.duplicatesAbsorbed(gameId),
-                drained, problems.subList(0, Math.min(problems.size(), 20)));
+                drained, problems.subList(0, Math.min(problems.size(), 20)), historyComplete);
     }
 
     private static Map<UUID, List<String>> rowsPerAttempt(String database, String sql, String gameId) {

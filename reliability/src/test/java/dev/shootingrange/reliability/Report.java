@@ -42,7 +42,8 @@ final class Report {
             table.append("| ").append(row.fault()).append(" | ").append(row.injected()).append(" | ").append(v.accepted())
                     .append(" | ").append(row.fired()).append(" | ").append(v.duplicatesAbsorbed()).append(" | ")
                     .append(v.lost()).append(" | ").append(v.doubled()).append(" | ").append(v.unexpected()).append(" | ")
-                    .append(v.conflicts()).append(v.drained() ? "" : " (not drained)").append(" |\n");
+                    .append(v.conflicts()).append(v.drained() ? "" : " (not drained)")
+                    .append(v.historyComplete() ? "" : " (on an incomplete history)").append(" |\n");
         }
         Path file = Path.of(System.getProperty("reliability.report", "target/reliability.md"));
         try {

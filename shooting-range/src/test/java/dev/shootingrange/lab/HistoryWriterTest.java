@@ -1,7 +1,10 @@
 package dev.shootingrange.lab;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -110,6 +113,13 @@ class HistoryWriterTest {
 
         assertThat(writer.flush(Duration.ofSeconds(10))).as("written in time").isTrue();
         assertThat(QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, 0, 0, 10))).hasSize(4);
+        // Whoever reads this history now judges it with holes in it: each page says so.
+        given().get("/api/lab/history/{gameId}", gameId).then().statusCode(200)
+                .body("entries.size()", equalTo(4))
+                .body("historyComplete", equalTo(false))
+                .body("historyDropped", greaterThanOrEqualTo(2));
+        given().get("/api/lab/history?gameId={gameId}", gameId).then().statusCode(200)
+                .body("[0].historyComplete", equalTo(false));
     }
 
     private static MessageHistory row(String gameId) {

@@ -8,10 +8,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -31,7 +33,9 @@ import dev.shootingrange.exactlyonce.Steps;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.util.concurrent.EventExecutor;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.Vertx;
 
 /**
  * The broker closes the consumer's channel alone (as it does for an unknown delivery tag or a consumer
@@ -53,6 +57,9 @@ class ConsumingChannelTest {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    Vertx vertx;
 
     @AfterEach
     void stopListening() {
@@ -95,6 +102,55 @@ class ConsumingChannelTest {
         FireAt next = FireAt.create(gameId, UUID.randomUUID(), "bob", 42);
         broker.publish(next);
         await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("outcomes.size()", equalTo(2)));
+    }
+
+    /**
+     * The ack of a handled shot is decided while its channel is open, and the event loops are busy (the
+     * connector sends its acks from there, later). The broker then closes that channel and the consumer
+     * is recovered on a new one. The ack must have gone out on the channel that delivered the shot, when
+     * it was decided: not be left to reach, later, whatever channel the connector holds by then, where its
+     * delivery tag means nothing. So the shot is not delivered again, and the consumer goes on.
+     */
+    @Test
+    void aDeliveryIsSettledOnTheChannelThatDeliveredItWhenItIsDecided() throws IOException {
+        Service.awaitReady();
+        broker.publish(MoveTarget.create(gameId, 7));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(7)));
+        FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "carol", 7);
+        CountDownLatch handled = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<Thread> worker = new AtomicReference<>();
+        steps.listen((step, messageId, type) -> {
+            if (step == Step.AFTER_COMMIT_BEFORE_ACK && messageId.equals(shot.messageId()) && worker.compareAndSet(null, Thread.currentThread())) {
+                handled.countDown();
+                awaitQuietly(release);
+            }
+        });
+        broker.publish(shot);
+        await().until(() -> handled.getCount() == 0);
+        double duplicates = count(registry, "inbox.duplicates");
+        int started = consuming.consumersStarted();
+
+        CountDownLatch eventLoopsFree = new CountDownLatch(1);
+        for (EventExecutor loop : vertx.nettyEventLoopGroup()) {
+            loop.execute(() -> awaitQuietly(eventLoopsFree));
+        }
+        try {
+            release.countDown();
+            await().until(() -> Arrays.stream(worker.get().getStackTrace())
+                    .noneMatch(frame -> frame.getClassName().endsWith("InboxConsumer")));
+            consuming.channel().basicAck(1_000_000_000L, false);
+            await().atMost(Duration.ofSeconds(20)).until(() -> consuming.consumersStarted() > started && consuming.isConsuming());
+        } finally {
+            eventLoopsFree.countDown();
+        }
+
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+                .until(() -> count(registry, "inbox.duplicates") == duplicates);
+        FireAt next = FireAt.create(gameId, UUID.randomUUID(), "dave", 7);
+        broker.publish(next);
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("outcomes.size()", equalTo(2)));
+        assertThat(consuming.consumersStarted()).as("the consumer recovered once, then stayed").isEqualTo(started + 1);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

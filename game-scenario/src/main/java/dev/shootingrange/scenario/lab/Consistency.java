@@ -41,7 +41,16 @@ public final class Consistency {
     public record Rule(String rule, Status status, String meaning, List<String> violations) {
     }
 
-    public record Verdict(String gameId, boolean consistent, List<Rule> rules) {
+    /**
+     * {@code historyComplete}: every copy that crossed the wire was in the history judged. Where it is
+     * false, a row of the history was let go (or was still on its way): a shot may show as lost that
+     * was answered, a duplicate may go unseen.
+     */
+    public record Verdict(String gameId, boolean consistent, List<Rule> rules, boolean historyComplete) {
+
+        public Verdict withHistoryComplete(boolean complete) {
+            return new Verdict(gameId, consistent, rules, historyComplete && complete);
+        }
     }
 
     private Consistency() {
@@ -57,7 +66,7 @@ public final class Consistency {
                 countedOnce(wire, board),
                 nothingLost(shots, wire, now, settle),
                 sameCopyOnRedelivery(wire));
-        return new Verdict(gameId, rules.stream().allMatch(rule -> rule.status() == Status.OK), rules);
+        return new Verdict(gameId, rules.stream().allMatch(rule -> rule.status() == Status.OK), rules, true);
     }
 
     static Rule oneOutcomePerAttempt(List<Copy> wire, List<Decided> decided) {

@@ -55,9 +55,14 @@ public class ConsistencyChecker {
                 .toList();
         Map<String, Consistency.Score> board = new LinkedHashMap<>();
         scores.players().forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
-        history.flush(HistoryWriter.READ_WAIT);
-        return QuarkusTransaction.requiringNew().call(() -> Consistency.judge(gameId, shots(gameId), wire.catchUp(),
-                decided, board, Instant.now(), settle));
+        boolean written = history.flush(HistoryWriter.READ_WAIT);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            List<Consistency.Shot> shots = shots(gameId);
+            // The copies judged all answer shots: none can have been recorded, or let go, before the first.
+            boolean complete = written && (shots.isEmpty() || !history.droppedSince(shots.get(0).firedAt()));
+            return Consistency.judge(gameId, shots, wire.catchUp(), decided, board, Instant.now(), settle)
+                    .withHistoryComplete(complete);
+        });
     }
 
     /** As plain rows: a watched game is judged every second it is played. */

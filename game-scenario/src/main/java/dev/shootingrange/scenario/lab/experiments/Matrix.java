@@ -32,10 +32,11 @@ public class Matrix {
     /**
      * One story under one strategy: {@code held} where the rule it is about held; {@code alsoBroken}, the
      * other rules the checker found broken in its game (not those the story's fault breaks by itself);
-     * {@code error} where it could not run.
+     * {@code error} where it could not run; {@code historyComplete} false where it was judged on a history
+     * with a hole in it.
      */
     public record Cell(String experiment, String strategy, String gameId, boolean held, String observed,
-            List<String> violations, List<String> alsoBroken, String error) {
+            List<String> violations, List<String> alsoBroken, String error, boolean historyComplete) {
     }
 
     public record View(State state, List<String> experiments, List<String> strategies, List<Cell> cells,
@@ -124,10 +125,10 @@ public class Matrix {
                     .filter(rule -> !experiment.brokenByItsFault().contains(rule.rule()))
                     .map(Consistency.Rule::rule).toList();
             return new Cell(name, strategy, report.gameId(), report.violations().isEmpty(), report.observed(),
-                    report.violations(), alsoBroken, null);
+                    report.violations(), alsoBroken, null, report.consistency().historyComplete());
         } catch (RuntimeException e) {
             LOG.warnf("matrix: %s under %s could not run: %s", name, strategy, e.getMessage());
-            return new Cell(name, strategy, null, false, null, List.of(), List.of(), String.valueOf(e.getMessage()));
+            return new Cell(name, strategy, null, false, null, List.of(), List.of(), String.valueOf(e.getMessage()), true);
         } finally {
             requestContext.terminate();
         }

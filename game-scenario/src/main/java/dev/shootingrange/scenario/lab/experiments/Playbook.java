@@ -205,8 +205,12 @@ public class Playbook {
         }
     }
 
+    /** The checker's verdict, on an incomplete history where any service's history of the game may have a hole. */
     Consistency.Verdict judge(String gameId, Duration settle) {
-        return checker.judge(gameId, settle);
+        Consistency.Verdict verdict = checker.judge(gameId, settle);
+        boolean complete = List.of(Services.SHOOTING_RANGE, Services.LEADER_BOARD).stream()
+                .allMatch(service -> lab(service).history(gameId, 0, 0, 1).historyComplete());
+        return verdict.withHistoryComplete(complete);
     }
 
     Experiment.Report report(String name, String rule, String gameId, boolean protect,
