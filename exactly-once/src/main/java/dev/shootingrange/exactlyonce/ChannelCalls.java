@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
@@ -25,6 +26,7 @@ final class ChannelCalls {
     }
 
     private static final long SETTLING_NANOS = 5_000_000_000L;
+    private static final long TAKE_BACK_NANOS = 1_000_000_000L;
 
     private final Connection connection;
 
@@ -72,12 +74,7 @@ final class ChannelCalls {
      */
     void deleteUnusedAndEmpty(String queue) throws IOException {
         run(channel -> {
-            AMQP.Queue.DeclareOk found = channel.queueDeclarePassive(queue);
-            for (long deadline = System.nanoTime() + SETTLING_NANOS; (found.getMessageCount() > 0
-                    || found.getConsumerCount() > 0) && System.nanoTime() < deadline;) {
-                pause();
-                found = channel.queueDeclarePassive(queue);
-            }
+            AMQP.Queue.DeclareOk found = watch(channel, queue, SETTLING_NANOS, ok -> ok.getMessageCount() > 0 || ok.getConsumerCount() > 0);
             if (found.getMessageCount() > 0 || found.getConsumerCount() > 0) {
                 throw new IOException("queue '%s' got %d message(s) and %d consumer(s) while being rebuilt; not deleted"
                         .formatted(queue, found.getMessageCount(), found.getConsumerCount()));
@@ -86,40 +83,28 @@ final class ChannelCalls {
         }, AMQP.NOT_FOUND);
     }
 
-    private static void pause() throws IOException {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while a queue settles", e);
-        }
+    /** Whether messages show up in the queue within a second: deliveries a quorum queue took back. */
+    boolean takesBack(String queue) throws IOException {
+        boolean[] some = { false };
+        run(channel -> some[0] = watch(channel, queue, TAKE_BACK_NANOS, ok -> ok.getMessageCount() == 0).getMessageCount() > 0,
+                AMQP.NOT_FOUND);
+        return some[0];
     }
 
-    /**
-     * A lock that one connection at a time can hold: an exclusive queue of that name. Null when another
-     * connection holds it; released by {@link #release}, or by the broker when the connection ends.
-     */
-    Channel lock(String name) throws IOException {
-        Channel channel = connection.createChannel();
-        try {
-            channel.queueDeclare(name, false, true, true, Map.of());
-            return channel;
-        } catch (IOException e) {
-            closeQuietly(channel);
-            if (replyCode(e) == AMQP.RESOURCE_LOCKED) {
-                return null;
+    /** The queue looked at every 50 ms while {@code waiting} holds, for at most {@code nanos}. */
+    private static AMQP.Queue.DeclareOk watch(Channel channel, String queue, long nanos, Predicate<AMQP.Queue.DeclareOk> waiting)
+            throws IOException {
+        AMQP.Queue.DeclareOk found = channel.queueDeclarePassive(queue);
+        for (long deadline = System.nanoTime() + nanos; waiting.test(found) && System.nanoTime() < deadline;
+                found = channel.queueDeclarePassive(queue)) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while a queue settles", e);
             }
-            throw e;
         }
-    }
-
-    void release(Channel lock, String name) {
-        try {
-            lock.queueDelete(name);
-        } catch (IOException | ShutdownSignalException e) {
-            // gone with its channel; the broker drops it with the connection at the latest
-        }
-        closeQuietly(lock);
+        return found;
     }
 
     /** True when the call went through, false when the broker refused it with the expected reply code. */

@@ -1,6 +1,7 @@
 package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -20,9 +21,10 @@ final class MessageMove {
     /**
      * Moves every ready message, persistent, each acknowledged at the source only once the broker
      * confirmed its copy into the target; a copy returned unroutable (the target gone meanwhile) fails
-     * the move before any ack, so that the source keeps it.
+     * the move before any ack, so that the source keeps it. A message whose messageId is in
+     * {@code copied} already has its copy: it is only acked. Returns how many were copied.
      */
-    static long all(Connection connection, String from, String to) throws IOException {
+    static long all(Connection connection, String from, String to, Set<String> copied) throws IOException {
         Channel channel = connection.createChannel();
         AtomicBoolean returned = new AtomicBoolean();
         channel.addReturnListener(unroutable -> returned.set(true));
@@ -30,10 +32,15 @@ final class MessageMove {
             channel.confirmSelect();
             long moved = 0;
             long unconfirmedTag = -1;
+            long seen = 0;
             for (GetResponse message = channel.basicGet(from, false); message != null; message = channel.basicGet(from, false)) {
-                channel.basicPublish("", to, true, message.getProps().builder().deliveryMode(2).build(), message.getBody());
+                String id = message.getProps().getMessageId();
+                if (id == null || copied.add(id)) {
+                    channel.basicPublish("", to, true, message.getProps().builder().deliveryMode(2).build(), message.getBody());
+                    moved++;
+                }
                 unconfirmedTag = message.getEnvelope().getDeliveryTag();
-                if (++moved % CONFIRM_EVERY == 0) {
+                if (++seen % CONFIRM_EVERY == 0) {
                     confirmThenAck(channel, unconfirmedTag, returned, to);
                     unconfirmedTag = -1;
                 }
