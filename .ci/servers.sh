@@ -18,7 +18,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=${CI_SERVERS_ROOT:-/var/lib/shooting-range-ci/servers}
 CACHE=${CI_CACHE:-/var/cache/shooting-range-ci}
 RECIPE=1   # bump when prepare changes: a root made by an older recipe is made again
-in_root() { chroot "$ROOT" "$@"; }
+# The root's own PATH inside it: the caller's may name .ci/servers/bin, visible in there through /tmp.
+in_root() { chroot "$ROOT" /usr/bin/env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
 
 mounts() {
   mkdir -p "$ROOT/proc" "$ROOT/sys" "$ROOT/dev" "$ROOT/tmp"
