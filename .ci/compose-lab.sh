@@ -71,8 +71,8 @@ if ! docker version >/dev/null 2>&1; then
   started_engine=true
 fi
 timed "stand-in images" .ci/docker/standins.sh
-# From here on nothing may reach for a registry (the services are built here, the stand-ins present): the
-# engine's log from this point on is checked at the end.
+# From here on nothing may reach for a registry (the services are built here, the stand-ins present):
+# the engine's log from this point on is checked at the end.
 log_from=$(($(stat -c %s "$CI_DOCKERD_LOG" 2>/dev/null || echo 0) + 1))
 
 for p in $HOST_PORTS; do

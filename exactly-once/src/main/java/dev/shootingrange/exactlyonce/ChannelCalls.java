@@ -74,8 +74,9 @@ final class ChannelCalls {
      */
     void deleteUnusedAndEmpty(String queue) throws IOException {
         run(channel -> {
-            AMQP.Queue.DeclareOk found = watch(channel, queue, SETTLING_NANOS, ok -> ok.getMessageCount() > 0 || ok.getConsumerCount() > 0);
-            if (found.getMessageCount() > 0 || found.getConsumerCount() > 0) {
+            Predicate<AMQP.Queue.DeclareOk> inUse = ok -> ok.getMessageCount() > 0 || ok.getConsumerCount() > 0;
+            AMQP.Queue.DeclareOk found = watch(channel, queue, SETTLING_NANOS, inUse);
+            if (inUse.test(found)) {
                 throw new IOException("queue '%s' got %d message(s) and %d consumer(s) while being rebuilt; not deleted"
                         .formatted(queue, found.getMessageCount(), found.getConsumerCount()));
             }

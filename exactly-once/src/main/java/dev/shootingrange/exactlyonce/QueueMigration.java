@@ -32,9 +32,10 @@ public final class QueueMigration {
 
     private static final Logger LOG = Logger.getLogger(QueueMigration.class);
 
-    /** Where the messages wait while their queue is rebuilt: {@code <queue>.migrating}, a quorum queue. */
+    /** A quorum queue, replicated where the cluster is: a node lost mid-rebuild keeps what it holds. */
     private static final Map<String, Object> HOLDING = Map.of("x-queue-type", "quorum");
 
+    /** Where the messages wait while their queue is rebuilt: {@code <queue>.migrating}, a quorum queue. */
     public static String holdingQueue(String queue) {
         return queue + ".migrating";
     }
@@ -87,7 +88,6 @@ public final class QueueMigration {
                 throw new InUse("queue '%s' is held by the broker with other arguments than %s and %d consumer(s) read it (an earlier version?): stop them, and it is rebuilt as a %s queue, its messages kept"
                         .formatted(queue.name(), queue.arguments(), consumers, queue.type()));
             }
-            // A quorum queue, replicated where the cluster is: a node lost mid-rebuild keeps what it holds.
             calls.declareAndBind(holding, HOLDING, queue.bindings());
             calls.unbind(queue.name(), queue.bindings());
             moveAll(queue.name(), holding);
