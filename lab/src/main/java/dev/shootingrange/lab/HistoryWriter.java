@@ -1,15 +1,11 @@
 package dev.shootingrange.lab;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,7 +17,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.agroal.api.AgroalDataSource;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * Writes the message history off the handlings' path: rows wait here and go to the database in
@@ -32,7 +27,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
  * are simulated and lose nothing.
  * <p>
  * A batch that fails is written again, for as long as the database does not answer: a history with
- * holes would have the checker call a message lost, or miss a duplicate. Where the database answers and
+ * holes would have the checker call a message lost, or miss a duplicate. Not where its commit took
+ * effect unanswered: twice in the history, a message would look handled twice ({@link HistoryInsert}). Where the database answers and
  * the batch still fails, its rows are written one by one, and a row refused alone is let go, counted
  * and logged ({@link #dropped()}).
  */
@@ -49,11 +45,6 @@ public class HistoryWriter {
     private static final int CAPACITY = 100_000;
     /** The bodies the waiting rows hold, at most: large messages fill this long before the row count. */
     static final long MAX_BYTES = 8L * 1024 * 1024;
-    private static final String INSERT = """
-            insert into message_history (game_id, direction, message_id, type, attempt_id, causation_id, disposition,
-                                         redelivered, detail, body, recorded_at)
-            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
-
     private final AgroalDataSource dataSource;
     /** A row to build, and the bytes of body it holds until it is written or let go. */
     private record Pending(Supplier<MessageHistory> row, int bytes) {
@@ -191,23 +182,36 @@ public class HistoryWriter {
                 });
                 return;
             }
-            try {
-                Thread.sleep(backOffMs);
-            } catch (InterruptedException e) {
-                running = false;
-            }
+            pause(backOffMs);
             backOffMs = Math.min(backOffMs * 2, 2_000);
         }
     }
 
+    /** Whether the rows are in the history: written now, or by a try whose commit went unanswered. */
     private boolean tryInsert(List<MessageHistory> rows) {
+        HistoryInsert insert = new HistoryInsert(dataSource, rows);
         try {
-            QuarkusTransaction.requiringNew().run(() -> insert(rows));
+            insert.write();
             return true;
         } catch (RuntimeException e) {
             failedWrites.incrementAndGet();
             LOG.debugf("writing %d rows of message history failed: %s", rows.size(), e);
-            return false;
+        }
+        // Asked until the database can tell: a session still ending, a server restarting.
+        long backOffMs = 50;
+        HistoryInsert.Outcome outcome;
+        while ((outcome = insert.afterAFailure()) == HistoryInsert.Outcome.UNKNOWN && running) {
+            pause(backOffMs);
+            backOffMs = Math.min(backOffMs * 2, 2_000);
+        }
+        return outcome == HistoryInsert.Outcome.WRITTEN;
+    }
+
+    private void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            running = false;
         }
     }
 
@@ -222,36 +226,6 @@ public class HistoryWriter {
             return connection.isValid(1);
         } catch (SQLException e) {
             return false;
-        }
-    }
-
-    private void insert(List<MessageHistory> rows) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement insert = connection.prepareStatement(INSERT)) {
-            for (MessageHistory row : rows) {
-                insert.setString(1, row.gameId);
-                insert.setString(2, row.direction.name());
-                setUuid(insert, 3, row.messageId);
-                insert.setString(4, row.type);
-                setUuid(insert, 5, row.attemptId);
-                setUuid(insert, 6, row.causationId);
-                insert.setString(7, row.disposition.name());
-                insert.setBoolean(8, row.redelivered);
-                insert.setString(9, row.detail);
-                insert.setString(10, row.body);
-                insert.setTimestamp(11, Timestamp.from(row.recordedAt));
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void setUuid(PreparedStatement statement, int index, UUID value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.OTHER);
-        } else {
-            statement.setObject(index, value);
         }
     }
 

@@ -122,7 +122,7 @@ class HistoryWriterTest {
                 .body("[0].historyComplete", equalTo(false));
     }
 
-    private static MessageHistory row(String gameId) {
+    static MessageHistory row(String gameId) {
         FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
         return MessageHistory.of(MessageHistory.Direction.IN, MessageHistory.Disposition.HANDLED, shot, MessageCodec.encode(shot),
                 Instant.now());
