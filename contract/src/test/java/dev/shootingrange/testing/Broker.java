@@ -123,6 +123,15 @@ public final class Broker {
         }
     }
 
+    /** Deletes a queue, as an operator might: the broker cancels its consumers. */
+    public void deleteQueue(String queue) {
+        try {
+            channel.queueDelete(queue);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Takes every message now in a queue (a DLQ, typically), acknowledging them. */
     public List<byte[]> drain(String queue) {
         return take(queue).stream().map(GetResponse::getBody).toList();

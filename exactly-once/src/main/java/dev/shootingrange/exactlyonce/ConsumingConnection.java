@@ -73,6 +73,11 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
         return consumersStarted.get();
     }
 
+    /** Its stream ended (the broker cancelled it): not consuming until the consumer is registered again. */
+    void lost() {
+        consuming = false;
+    }
+
     /** The channel the consumer registered now reads, or null: what a test closes to play a broker that does. */
     public Channel channel() {
         return channel;

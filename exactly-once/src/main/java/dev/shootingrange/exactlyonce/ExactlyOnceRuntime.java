@@ -107,6 +107,18 @@ public class ExactlyOnceRuntime {
         relay.stop();
     }
 
+    /**
+     * Declares the service's queues and bindings again, on a channel of its own: for a consumer whose
+     * queue was deleted under it, before it subscribes again.
+     */
+    void declareTopologyAgain() throws IOException {
+        try (Channel channel = connections.publishing().createChannel()) {
+            topology.declare(channel);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IOException(e);
+        }
+    }
+
     /** The schema is in place: the tables of the inbox and the outbox can be used. */
     public boolean isMigrated() {
         return migrated;

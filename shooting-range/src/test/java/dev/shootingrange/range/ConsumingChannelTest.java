@@ -153,6 +153,25 @@ class ConsumingChannelTest {
         assertThat(consuming.consumersStarted()).as("the consumer recovered once, then stayed").isEqualTo(started + 1);
     }
 
+    /**
+     * The broker cancels the consumer: its queue was deleted, by an operator or by another instance that
+     * rebuilds it. The service must declare the queue again and consume from it, not stay ready and deaf.
+     */
+    @Test
+    void aConsumerTheBrokerCancelledConsumesAgainFromItsQueueDeclaredAgain() {
+        Service.awaitReady();
+        int started = consuming.consumersStarted();
+
+        broker.deleteQueue(Topology.SHOOTING_RANGE_QUEUE);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> consuming.consumersStarted() > started && consuming.isConsuming());
+        broker.publish(MoveTarget.create(gameId, 5));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(5)));
+        broker.publish(FireAt.create(gameId, UUID.randomUUID(), "erin", 5));
+        await().untilAsserted(() -> given().get("/api/ranges/{gameId}", gameId).then().body("outcomes.size()", equalTo(1)));
+        Service.awaitReady();
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(30, TimeUnit.SECONDS);
