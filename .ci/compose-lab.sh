@@ -8,11 +8,17 @@
 # The official images come from Docker Hub, which CI cannot reach: stand-ins of the same names are
 # built from Debian packages first (.ci/docker/standins.sh, .ci/docker/README.md).
 #
-#   bash .ci/compose-lab.sh        # installs what is missing, starts a private engine, stops it at the end
-# KEEP_ENGINE=1 leaves the engine running (later runs then skip its start). LAB_PROFILES="scaled cluster"
-# adds those profiles (README.md's commands for them: two instances of the range and the board; a
-# three-node RabbitMQ cluster the services use); the same checks then hold for them. Exit status
-# non-zero on any failure, with the containers' logs printed.
+#   bash .ci/compose-lab.sh                              # the lab as README.md starts it
+#   LAB_SETUP=cluster LAB_PROFILES=scaled bash .ci/compose-lab.sh  # on the cluster, two instances each
+# It installs what is missing, starts a private engine and stops it at the end; KEEP_ENGINE=1 leaves
+# it running (later runs then skip its start). LAB_PROFILES adds profiles (scaled: two instances of the
+# range and the board on the same queues). LAB_OBSERVABILITY=1 adds docker-compose.observability.yml
+# (Prometheus stood in, checked to scrape every instance; Jaeger and Grafana have no stand-in and stay
+# off). LAB_SETUP=cluster adds docker-compose.cluster.yml (three
+# RabbitMQ nodes in place of the single broker): the cluster is checked (three nodes, every quorum queue
+# a member on each), and the node leading the range's queue is killed mid-burst, every accepted shot
+# then counted once; the browser and the second start are left to the first run. Exit status non-zero
+# on any failure, with the containers' logs printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,17 +26,22 @@ ENGINE=.ci/docker/engine.sh
 # docker.io's client, the engine's own version, rather than any other docker earlier on the PATH.
 if [ -x /usr/bin/docker ]; then docker() { /usr/bin/docker "$@"; }; fi
 PROJECT=shooting-range-ci
-COMPOSE=(docker compose -p "$PROJECT" -f docker-compose.yml -f .ci/docker/compose.ports.yml)
-for profile in ${LAB_PROFILES:-}; do COMPOSE+=(--profile "$profile"); done
-if [[ " ${LAB_PROFILES:-} " == *" cluster "* ]]; then
-  # As README.md starts the cluster profile: the services use the three nodes.
-  export LAB_BROKER_MANAGEMENT_URL=http://rabbitmq-1:15672
-  export RABBITMQ_ADDRESSES=rabbitmq-1:5672,rabbitmq-2:5672,rabbitmq-3:5672
+CLUSTER=false BROKER=rabbitmq
+COMPOSE=(docker compose -p "$PROJECT" -f docker-compose.yml)
+if [ "${LAB_SETUP:-}" = cluster ]; then
+  CLUSTER=true BROKER=rabbitmq-1
+  COMPOSE+=(-f docker-compose.cluster.yml -f .ci/docker/compose.ports.yml -f .ci/docker/compose.cluster-ports.yml)
+else
+  COMPOSE+=(-f .ci/docker/compose.ports.yml)
 fi
-# The host ports of compose.ports.yml.
+# With docker-compose.observability.yml: Prometheus (stood in) checked to scrape every instance.
+[ -n "${LAB_OBSERVABILITY:-}" ] && COMPOSE+=(-f docker-compose.observability.yml -f .ci/docker/compose.observability-ci.yml)
+for profile in ${LAB_PROFILES:-}; do COMPOSE+=(--profile "$profile"); done
+# The host ports of compose.ports.yml (the cluster's first node takes the single broker's).
 GS=http://127.0.0.1:28080 SR=http://127.0.0.1:28081 LB=http://127.0.0.1:28082 MGMT=http://127.0.0.1:28673
+PROM=http://127.0.0.1:28090
 HOST_PORTS="28080 28081 28082 28672 28673"
-[[ " ${LAB_PROFILES:-} " == *" cluster "* ]] && HOST_PORTS="$HOST_PORTS 28674"
+[ -n "${LAB_OBSERVABILITY:-}" ] && HOST_PORTS="$HOST_PORTS 28090"
 HEALTHY_WITHIN=${HEALTHY_WITHIN:-300}
 
 timings=() passed=0 failed=0 started_engine=false up=false
@@ -88,9 +99,11 @@ timed "compose up --build -d (built)" quiet "${COMPOSE[@]}" up --build -d
 wait_healthy() {
   local deadline=$((SECONDS + HEALTHY_WITHIN)) states
   while :; do
-    states=$(docker inspect -f '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' \
+    # A container without a healthcheck of its own (Prometheus) counts once it runs.
+    states=$(docker inspect -f '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}} (no healthcheck){{end}}' \
       $("${COMPOSE[@]}" ps -aq))
-    if [ "$(wc -l <<<"$states")" -ge 5 ] && ! grep -qv ' healthy$' <<<"$states"; then
+    if [ "$(wc -l <<<"$states")" -ge "$("${COMPOSE[@]}" config --services | wc -l)" ] \
+        && ! grep -qvE ' (healthy|running \(no healthcheck\))$' <<<"$states"; then
       echo "$states"; return 0
     fi
     if [ $SECONDS -ge $deadline ]; then echo "$states" >&2; fail "not every service healthy within ${HEALTHY_WITHIN}s"; fi
@@ -98,7 +111,12 @@ wait_healthy() {
   done
 }
 timed "then every container healthy" wait_healthy
-ok "$("${COMPOSE[@]}" ps -q | wc -l) containers healthy (profiles: ${LAB_PROFILES:-none})"
+ok "$("${COMPOSE[@]}" ps -q | wc -l) containers healthy or running (setup: ${LAB_SETUP:-single broker}, profiles: ${LAB_PROFILES:-none})"
+# What the setup holds in memory once up (README.md's figures per setup).
+docker stats --no-stream --format '{{.MemUsage}}' $("${COMPOSE[@]}" ps -q) | awk '
+  { v = $1; u = v; gsub(/[0-9.]/, "", u); gsub(/[^0-9.]/, "", v)
+    total += v * (u == "GiB" ? 1024 : u == "KiB" ? 1 / 1024 : 1) }
+  END { printf "memory: %.0f MiB in all, once healthy\n", total }'
 
 j() { curl -fsS --max-time 10 -H 'Content-Type: application/json' "$@"; }
 
@@ -118,7 +136,7 @@ wiring() {
 timed "wiring (broker UI, lab services)" wiring
 
 # The shipped broker's limits (docker/rabbitmq/limits.conf): a message over 1 MiB is refused at publish.
-limit=$("${COMPOSE[@]}" exec -T rabbitmq rabbitmqctl -q eval 'application:get_env(rabbit, max_message_size).')
+limit=$("${COMPOSE[@]}" exec -T "$BROKER" rabbitmqctl -q eval 'application:get_env(rabbit, max_message_size).')
 [ "$limit" = "{ok,1048576}" ] || fail "the broker's max_message_size is $limit, not the shipped 1 MiB"
 ok "the broker refuses messages over 1 MiB (max_message_size from docker/rabbitmq/limits.conf)"
 
@@ -210,7 +228,7 @@ console_in_chromium() {
     || fail "ComposedConsoleIT did not run once and pass ($report)"
   ok "a game played in Chromium against the composed console: live HIT and MISSED, counted once"
 }
-timed "a game in Chromium (ComposedConsoleIT)" console_in_chromium
+$CLUSTER || timed "a game in Chromium (ComposedConsoleIT)" console_in_chromium
 
 # --- a second start, as a room's next morning: nothing built, nothing fetched ----------------------
 second_start() {
@@ -229,7 +247,95 @@ second_start() {
   play >/dev/null
   ok "a second docker compose up (no --build) started the images built before, fetched nothing, and a game counted once"
 }
-timed "second start (up, no build)" second_start
+$CLUSTER || timed "second start (up, no build)" second_start
+
+# --- the cluster: one cluster of three, and its leader killed mid-burst ------------------------------
+rabbitmqctl_on() { # rabbitmqctl_on NODE ARGS...: the node's rabbitmqctl, quiet, in JSON
+  local node=$1; shift
+  "${COMPOSE[@]}" exec -T "$node" rabbitmqctl -q "$@" --formatter json
+}
+
+cluster_formed() {
+  local running queues short
+  running=$(rabbitmqctl_on rabbitmq-1 cluster_status | jq -c '.running_nodes | sort')
+  [ "$running" = '["rabbit@rabbitmq-1","rabbit@rabbitmq-2","rabbit@rabbitmq-3"]' ] \
+    || fail "the cluster runs $running, not the three nodes"
+  ok "three RabbitMQ nodes run as one cluster"
+  # Members are added as the nodes join (continuous membership reconciliation): waited for.
+  for _ in $(seq 1 60); do
+    queues=$(rabbitmqctl_on rabbitmq-1 list_queues name type members)
+    short=$(jq -c '[.[] | select(.type == "quorum" and (.members | length) != 3) | .name]' <<<"$queues")
+    [ "$short" = "[]" ] && break
+    sleep 2
+  done
+  [ "$short" = "[]" ] || fail "quorum queues without a member on each node: $short"
+  [ "$(jq '[.[] | select(.type != "quorum") | .name | select(startswith("amq.") | not)] | length' <<<"$queues")" = 0 ] \
+    || fail "queues that are not quorum queues: $(jq -c '[.[] | select(.type != "quorum") | .name]' <<<"$queues")"
+  ok "every queue is a quorum queue with a member on each node ($(jq length <<<"$queues") queues)"
+}
+
+leader_killed_mid_burst() {
+  local game leader node shots=300 fired accepted view
+  game=$(j -XPOST "$GS/api/games" -d '{"targetPosition":42}' | jq -r .gameId)
+  leader=$(rabbitmqctl_on rabbitmq-1 list_queues name leader | jq -r '.[] | select(.name == "shooting-range") | .leader')
+  node=${leader#rabbit@}
+  [[ "$node" == rabbitmq-[123] ]] || fail "the range's queue has no leader among the nodes: '$leader'"
+  fired=$(mktemp)
+  ( for i in $(seq 1 "$shots"); do
+      if (( i % 2 )); then p=42 who=alice; else p=7 who=bob; fi
+      curl -sS --max-time 10 -H 'Content-Type: application/json' -XPOST "$GS/api/games/$game/shots" \
+        -d "{\"player\":\"$who\",\"position\":$p}" -w '\n' 2>/dev/null | jq -r 'select(.attemptId) | .attemptId' || true
+    done >"$fired" ) &
+  local burst=$!
+  for _ in $(seq 1 300); do [ "$(wc -l <"$fired")" -ge $((shots / 3)) ] && break; sleep 0.1; done
+  docker kill "$("${COMPOSE[@]}" ps -q "$node")" >/dev/null
+  ok "killed $node, the leader of the range's queue, after $(wc -l <"$fired") of $shots shots"
+  wait "$burst"
+  accepted=$(wc -l <"$fired")
+  for _ in $(seq 1 120); do
+    view=$(j "$GS/api/games/$game")
+    [ "$(jq '[.shots[] | select(.outcome == "PENDING")] | length' <<<"$view")" = 0 ] && break
+    sleep 1
+  done
+  local lost doubled wrong
+  lost=$(comm -23 <(sort -u "$fired") <(jq -r '.shots[] | select(.outcome != "PENDING") | .attemptId' <<<"$view" | sort -u) | wc -l)
+  doubled=$(jq '[.shots | group_by(.attemptId)[] | select(length > 1)] | length' <<<"$view")
+  wrong=$(jq '[.shots[] | select((.position == 42 and .outcome != "HIT") or (.position == 7 and .outcome != "MISSED"))] | length' <<<"$view")
+  rm -f "$fired"
+  [ "$lost" = 0 ] && [ "$doubled" = 0 ] && [ "$wrong" = 0 ] \
+    || fail "after the kill: $lost of $accepted accepted shots without an outcome, $doubled doubled, $wrong wrong"
+  board_matches "$game" "$view" >/dev/null
+  ok "$accepted shots accepted around the kill: each once, with its outcome, the leader board counting each once"
+  # The node back, for down -v to find the project as it was.
+  quiet "${COMPOSE[@]}" start "$node"
+}
+
+# --- Prometheus scrapes every instance that runs, and RabbitMQ ------------------------------------
+scrapes_every_instance() {
+  local want=() service got
+  for service in $("${COMPOSE[@]}" config --services); do
+    case $service in
+      shooting-range*) want+=("$service:8081") ;;
+      leader-board*) want+=("$service:8082") ;;
+      game-scenario) want+=("$service:8080") ;;
+      rabbitmq*) want+=("$service:15692") ;;
+    esac
+  done
+  want=$(printf '%s\n' "${want[@]}" | sort | jq -R . | jq -sc .)
+  for _ in $(seq 1 30); do
+    got=$(j "$PROM/api/v1/targets" | jq -c '[.data.activeTargets[] | select(.health == "up") | .labels.instance] | sort')
+    [ "$got" = "$want" ] && break
+    sleep 2
+  done
+  [ "$got" = "$want" ] || fail "Prometheus scrapes $got, not every instance that runs: $want"
+  ok "Prometheus scrapes every instance that runs: $(jq -r 'join(", ")' <<<"$want")"
+}
+[ -n "${LAB_OBSERVABILITY:-}" ] && timed "Prometheus scrapes every instance" scrapes_every_instance
+
+if $CLUSTER; then
+  timed "cluster: three nodes, three members" cluster_formed
+  timed "cluster: leader killed mid-burst" leader_killed_mid_burst
+fi
 
 # --- down -v leaves nothing of the project -----------------------------------------------------------
 volumes=$(docker inspect -f '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}' $("${COMPOSE[@]}" ps -aq))

@@ -5,6 +5,7 @@
 #   eclipse-temurin:17-jdk, eclipse-temurin:17-jre   bookworm + OpenJDK 17 (the JDK with curl, for the Maven wrapper)
 #   rabbitmq:4.1-management                          trixie + rabbitmq-server 4.0.x, management and prometheus
 #   postgres:16                                      trixie + PostgreSQL 17, an entrypoint doing what compose relies on
+#   prom/prometheus:v3.2.1                           trixie + Prometheus 2.53 (docker-compose.observability.yml)
 # What each cannot prove compared with the official image: .ci/docker/README.md.
 #
 # Needs a running engine (DOCKER_HOST as engine.sh env prints it). The debootstrap roots are cached as
@@ -86,6 +87,7 @@ case "${1:-all}" in
     build jre eclipse-temurin:17-jre
     build rabbitmq rabbitmq:4.1-management
     build postgres postgres:16
+    build prometheus prom/prometheus:v3.2.1
     # What a rebuild replaced: only this engine's images, untagged.
     docker_cli image prune -f >/dev/null
     ;;

@@ -15,7 +15,15 @@ import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.AbstractConstruct;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * docker-compose.yml, the Dockerfile and each service's configuration must agree: no Docker engine runs
@@ -106,6 +114,11 @@ class DeploymentConfigTest {
             assertThat(ports).as(server + "'s published ports").allSatisfy(port -> assertThat(port.toString()).startsWith("127.0.0.1:"));
         }
         assertThat(compose("postgres")).as("no clash with a local PostgreSQL").doesNotContainKey("ports");
+        Properties core = configuration("shooting-range");
+        assertThat(core.getProperty("%test.quarkus.rabbitmq.devservices.image-name")).as("the tests' Dev Service broker")
+                .isEqualTo(compose("rabbitmq").get("image"));
+        assertThat(core.getProperty("%test.quarkus.datasource.devservices.image-name")).as("the tests' Dev Service database")
+                .isEqualTo(compose("postgres").get("image"));
         assertThat(compose("rabbitmq").get("image").toString()).as("a supported RabbitMQ").matches("rabbitmq:4\\.\\d+-management");
         for (String file : List.of("docker-compose.yml", "compose-devservices.yml")) {
             assertThat(Files.readString(ROOT.resolve(file))).as(file + ": PostgreSQL ready over TCP, after its init script")
@@ -136,13 +149,17 @@ class DeploymentConfigTest {
         return properties;
     }
 
-    /** Jaeger, Prometheus and Grafana: on this machine only, fed by every service, in a profile of their own. */
+    /**
+     * Jaeger, Prometheus and Grafana: on this machine only, fed by every service, added by a file of their
+     * own that also turns the services' traces on: nothing to type but the file's name.
+     */
     @Test
     @SuppressWarnings("unchecked")
-    void theObservabilityProfileSeesEveryServiceAndStaysOnThisMachine() throws IOException {
+    void theObservabilityFileSeesEveryServiceAndStaysOnThisMachine() throws IOException {
+        String file = "docker-compose.observability.yml";
         for (String tool : List.of("jaeger", "prometheus", "grafana")) {
-            assertThat((List<Object>) compose(tool).get("profiles")).as(tool + "'s profile").containsExactly("observability");
-            assertThat((List<Object>) compose(tool).get("ports")).as(tool + "'s published ports")
+            assertThat(compose(tool)).as(tool + " is not part of the lab itself").isNull();
+            assertThat((List<Object>) compose(file, tool).get("ports")).as(tool + "'s published ports")
                     .allSatisfy(port -> assertThat(port.toString()).startsWith("127.0.0.1:"));
         }
         String scraped = Files.readString(ROOT.resolve("docker/observability/prometheus.yml"));
@@ -150,33 +167,41 @@ class DeploymentConfigTest {
         for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
             Map<String, String> environment = (Map<String, String>) compose(service).get("environment");
             assertThat(environment.get("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT")).isEqualTo("http://jaeger:4317");
-            assertThat(environment.get("QUARKUS_OTEL_SDK_DISABLED")).as("traces off unless asked for").isEqualTo("${OTEL_SDK_DISABLED:-true}");
+            assertThat(environment.get("QUARKUS_OTEL_SDK_DISABLED")).as("traces off in the lab itself").isEqualTo("true");
             String port = configuration(service).getProperty("quarkus.http.port");
             assertThat(scraped).contains(service + ":" + port);
-            if (compose(service + "-2") != null) {
-                assertThat(scraped).as("the scaled profile's instance").contains(service + "-2:" + port);
+            for (String instance : compose(service + "-2") == null ? List.of(service) : List.of(service, service + "-2")) {
+                assertThat(scraped).contains(instance + ":" + port);
+                assertThat((Map<String, String>) compose(file, instance).get("environment"))
+                        .as(instance + "'s traces, on with the file").containsEntry("QUARKUS_OTEL_SDK_DISABLED", "false");
             }
         }
-        for (String broker : List.of("rabbitmq", "rabbitmq-1", "rabbitmq-2", "rabbitmq-3")) {
-            assertThat(compose(broker)).as(broker).isNotNull();
-            assertThat(scraped).as("RabbitMQ's own metrics").contains(broker + ":15692");
+        assertThat(scraped).as("RabbitMQ's own metrics").contains("rabbitmq:15692");
+        for (String node : List.of("rabbitmq-1", "rabbitmq-2", "rabbitmq-3")) {
+            assertThat(compose("docker-compose.cluster.yml", node)).as(node).isNotNull();
+            assertThat(scraped).as("the cluster's nodes' own metrics").contains(node + ":15692");
         }
         assertThat(((Map<String, String>) compose("game-scenario").get("environment")).get("CONSOLE_TRACE_URL"))
                 .isEqualTo("http://localhost:16686/trace/{traceId}");
-        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("--profile observability");
+        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("-f " + file);
     }
 
-    /** Three RabbitMQ nodes that form one cluster, on this machine only, and the services told to use them. */
+    /**
+     * Three RabbitMQ nodes that form one cluster, on this machine only, in place of the single broker: a
+     * file of their own tells the services to use them and to wait for them, nothing to type but its name.
+     */
     @Test
     @SuppressWarnings("unchecked")
-    void theClusterProfileIsThreeNodesOfOneClusterThatTheServicesCanBeGiven() throws IOException {
+    void theClusterFileIsThreeNodesOfOneClusterInPlaceOfTheSingleBroker() throws IOException {
+        String file = "docker-compose.cluster.yml";
         String clusterConf = Files.readString(ROOT.resolve("docker/rabbitmq-cluster/cluster.conf"));
         List<String> addresses = new java.util.ArrayList<>();
         Object cookie = null;
         for (int n = 1; n <= 3; n++) {
             String node = "rabbitmq-" + n;
-            Map<String, Object> service = compose(node);
-            assertThat((List<Object>) service.get("profiles")).as(node + "'s profile").containsExactly("cluster");
+            Map<String, Object> service = compose(file, node);
+            assertThat(compose(node)).as(node + " is not part of the single-broker lab").isNull();
+            assertThat(service).as(node + " starts with the file").doesNotContainKey("profiles");
             assertThat(service.get("image")).as("the single broker's image").isEqualTo(compose("rabbitmq").get("image"));
             assertThat(service.get("hostname")).isEqualTo(node);
             assertThat(clusterConf).contains("rabbit@" + node);
@@ -191,22 +216,53 @@ class DeploymentConfigTest {
             cookie = environment.get("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS");
             addresses.add(node + ":5672");
         }
-        assertThat(Files.readString(ROOT.resolve("docker-compose.yml"))).as("how to start it, in the file's header")
-                .contains("RABBITMQ_ADDRESSES=" + String.join(",", addresses) + " docker compose --profile cluster up");
-        for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
-            Map<String, String> environment = (Map<String, String>) compose(service).get("environment");
-            assertThat(environment.get("RABBITMQ_ADDRESSES")).as("the connector's and the relay's rabbitmq-addresses")
-                    .isEqualTo("${RABBITMQ_ADDRESSES:-}");
-            assertThat(environment.get("TOPOLOGY_QUEUE_TYPE")).isEqualTo("${TOPOLOGY_QUEUE_TYPE:-quorum}");
+        assertThat((List<Object>) compose(file, "rabbitmq").get("profiles")).as("the single broker, not started beside them")
+                .isNotEmpty();
+        assertThat(Files.readString(ROOT.resolve(file))).as("how to start it, in the file's header")
+                .contains("docker compose -f docker-compose.yml -f " + file + " up --build");
+        for (String service : List.of("shooting-range", "leader-board", "game-scenario", "shooting-range-2", "leader-board-2")) {
+            Map<String, Object> onTheCluster = compose(file, service);
+            assertThat((Map<String, String>) onTheCluster.get("environment")).as(service + "'s rabbitmq-addresses")
+                    .containsEntry("RABBITMQ_ADDRESSES", String.join(",", addresses));
+            assertThat(((Map<String, Object>) onTheCluster.get("depends_on")).keySet()).as(service + " waits for the nodes")
+                    .contains("rabbitmq-1", "rabbitmq-2", "rabbitmq-3", "postgres").doesNotContain("rabbitmq");
+            assertThat(((Map<String, String>) compose(service).get("environment")).get("TOPOLOGY_QUEUE_TYPE"))
+                    .isEqualTo("${TOPOLOGY_QUEUE_TYPE:-quorum}");
         }
-        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("--profile cluster");
+        assertThat((Map<String, String>) compose(file, "game-scenario").get("environment"))
+                .containsEntry("LAB_BROKER_MANAGEMENT_URL", "http://rabbitmq-1:15672");
+        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("LAB_SETUP=cluster");
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> compose(String service) throws IOException {
-        try (Reader reader = Files.newBufferedReader(ROOT.resolve("docker-compose.yml"))) {
-            Map<String, Object> file = new Yaml().load(reader);
-            return (Map<String, Object>) ((Map<String, Object>) file.get("services")).get(service);
+        return compose("docker-compose.yml", service);
+    }
+
+    /** A service as one compose file defines it (an override file: what it adds), or null. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> compose(String file, String service) throws IOException {
+        try (Reader reader = Files.newBufferedReader(ROOT.resolve(file))) {
+            Map<String, Object> content = new Yaml(new ComposeTags()).load(reader);
+            return (Map<String, Object>) ((Map<String, Object>) content.get("services")).get(service);
+        }
+    }
+
+    /** Compose's own tags ({@code !override}, {@code !reset}) read as the value they carry. */
+    private static final class ComposeTags extends SafeConstructor {
+
+        ComposeTags() {
+            super(new LoaderOptions());
+            for (String tag : List.of("!override", "!reset")) {
+                yamlConstructors.put(new Tag(tag), new AbstractConstruct() {
+                    @Override
+                    public Object construct(Node node) {
+                        if (node instanceof MappingNode mapping) {
+                            return constructMapping(mapping);
+                        }
+                        return node instanceof SequenceNode sequence ? constructSequence(sequence) : constructScalar((ScalarNode) node);
+                    }
+                });
+            }
         }
     }
 
