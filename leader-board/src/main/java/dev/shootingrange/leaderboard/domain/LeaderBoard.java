@@ -1,25 +1,21 @@
 package dev.shootingrange.leaderboard.domain;
 
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.lab.Lab;
 
 /** Counts every attempt once per player and game: a shot, and a hit where it hit. */
 @ApplicationScoped
 public class LeaderBoard {
 
-    private final Lab lab;
+    private final AttemptFilter attempts;
 
-    LeaderBoard(Lab lab) {
-        this.lab = lab;
+    LeaderBoard(AttemptFilter attempts) {
+        this.attempts = attempts;
     }
 
-    /** With the lab's attemptDedup off, only the inbox stands between a re-sent outcome and a double count. */
     public void count(ShotOutcome outcome) {
-        if (!lab.isOn(Lab.ATTEMPT_DEDUP)
-                || CountedAttempt.firstTime(outcome.attemptId(), outcome.gameId(), outcome.isHit())) {
+        if (attempts.counts(outcome)) {
             PlayerScore.addShot(outcome.gameId(), outcome.player(), outcome.isHit());
         }
     }

@@ -17,23 +17,16 @@ import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.DeadLetter;
 import dev.shootingrange.exactlyonce.Outbox;
 import dev.shootingrange.exactlyonce.OutgoingIds;
-import dev.shootingrange.lab.Lab;
+import io.quarkus.arc.DefaultBean;
 
 /**
  * The range of the write-up: it knows where each game's target is, and answers every shot with a Hit
- * or a Missed. It runs inside the inbox's transaction. Under the default strategy it knows nothing of
- * duplicates; under the lab's {@code state} and {@code business} strategies (no inbox) it is the range
- * itself that answers a copy with the same message:
- * <ul>
- * <li>state: a copy of a FireAt is judged again on the target's version its first handling used, and
- * answered under the same derived id (whatever the lab's deterministicIds switch says: this strategy is
- * made of them), so with the same bytes; a copy of a MoveTarget moves nothing;</li>
- * <li>business: an attemptId already answered gets that stored answer again, under whatever messageId
- * the copy came; a MoveTarget older than the target's current one (by sentAt) does not undo it.</li>
- * </ul>
+ * or a Missed. It runs inside the inbox's transaction and knows nothing of duplicates: the inbox in
+ * front of it drops them, and the outbox behind it publishes its answer.
  */
+@DefaultBean
 @ApplicationScoped
-public class ShootingRange {
+public class ShootingRange implements ShotJudging {
 
     /** Not a failure: the game's first MoveTarget is on its way; the shot is requeued and tried again. */
     static class GameNotStartedYet extends RuntimeException {
@@ -45,55 +38,36 @@ public class ShootingRange {
 
     private final Outbox outbox;
     private final OutgoingIds ids;
-    private final Lab lab;
     private final Duration firstMovePatience;
 
-    ShootingRange(Outbox outbox, OutgoingIds ids, Lab lab,
+    ShootingRange(Outbox outbox, OutgoingIds ids,
             @ConfigProperty(name = "range.first-move-patience", defaultValue = "30s") Duration firstMovePatience) {
         this.outbox = outbox;
         this.ids = ids;
-        this.lab = lab;
         this.firstMovePatience = firstMovePatience;
     }
 
+    /** The target moves where the MoveTarget says; each move is a version of it, which answers name. */
+    @Override
     public void handle(MoveTarget move) {
-        String strategy = lab.strategy();
-        if (Lab.BUSINESS.equals(strategy)) {
-            lock("game " + move.gameId());
-            TargetVersion.record(move);
-            Target.moveToLatest(move.gameId());
-            return;
-        }
         TargetVersion.Recorded version = TargetVersion.record(move);
-        if (version.first() || !Lab.STATE.equals(strategy)) {
-            Target.moveTo(move.gameId(), move.position(), version.id());
-        }
+        Target.moveTo(move.gameId(), move.position(), version.id());
+    }
+
+    /** The write-up's rule: a Hit where the shot's position is the target's, a Missed anywhere else. */
+    @Override
+    public void handle(FireAt shot) {
+        Target.Standing target = targetFor(shot);
+        answer(shot, target.position(), target.version(), ids.forOneHandling());
     }
 
     /**
-     * A shot at a game the range has not heard of yet raced the game's first MoveTarget: it is not
-     * judged (that would be a Missed against no target), but tried again until the move has arrived,
-     * and dead-lettered only once the game has been unknown for longer than the patience allows.
+     * Where the shot's game has its target. A shot at a game the range has not heard of yet raced the
+     * game's first MoveTarget: it is not judged (that would be a Missed against no target), but tried
+     * again until the move has arrived, and dead-lettered only once the game has been unknown for longer
+     * than the patience allows.
      */
-    public void handle(FireAt shot) {
-        String strategy = lab.strategy();
-        if (Lab.BUSINESS.equals(strategy)) {
-            // Two copies of one attempt, under any ids, take turns: the second finds the first's answer.
-            lock("attempt " + shot.attemptId());
-            Outcome known = Outcome.firstOfAttempt(shot.attemptId());
-            if (known != null && known.sentAt != null) {
-                outbox.send(known.againFor(shot));
-                return;
-            }
-        } else if (Lab.STATE.equals(strategy)) {
-            lock("shot " + shot.messageId());
-            Outcome first = Outcome.firstAnswerTo(shot.messageId());
-            if (first != null && first.targetVersion != null) {
-                TargetVersion version = TargetVersion.findById(first.targetVersion);
-                answer(shot, version.position, version.id, OutgoingIds.DERIVED);
-                return;
-            }
-        }
+    public Target.Standing targetFor(FireAt shot) {
         Target.Standing target = Target.standingIn(shot.gameId());
         if (target == null) {
             Duration waited = Duration.between(shot.sentAt(), Instant.now());
@@ -103,24 +77,17 @@ public class ShootingRange {
             }
             throw new GameNotStartedYet(shot.gameId());
         }
-        // The state strategy is answers that are a function of the message and the version: derived ids.
-        answer(shot, target.position(), target.version(), Lab.STATE.equals(strategy) ? OutgoingIds.DERIVED : ids.forOneHandling());
+        return target;
     }
 
-    private void answer(FireAt shot, int targetPosition, Long version, OutgoingIds naming) {
+    /** Judges the shot against a target at {@code targetPosition}, records the answer and sends it. */
+    public void answer(FireAt shot, int targetPosition, Long version, OutgoingIds naming) {
         OutgoingIds stored = asStored(naming);
         ShotOutcome answer = shot.position() == targetPosition
                 ? Hit.of(shot, targetPosition, stored)
                 : Missed.of(shot, targetPosition, stored);
         Outcome.record(answer, version);
         outbox.send(answer);
-    }
-
-    /** Held until the transaction ends: the handlings of one key take turns. */
-    private static void lock(String key) {
-        Target.getEntityManager().createNativeQuery("select 1 from pg_advisory_xact_lock(hashtextextended(?1, 0))")
-                .setParameter(1, key)
-                .getSingleResult();
     }
 
     /**

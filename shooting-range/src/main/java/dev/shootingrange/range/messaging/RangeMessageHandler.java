@@ -13,17 +13,17 @@ import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.exactlyonce.InboxConsumer;
 import dev.shootingrange.exactlyonce.MessageHandler;
-import dev.shootingrange.range.domain.ShootingRange;
+import dev.shootingrange.range.domain.ShotJudging;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 
 /** The commands the range consumes from its queue, handed to the domain once each. */
 @ApplicationScoped
 public class RangeMessageHandler implements MessageHandler<RangeMessage> {
 
-    private final ShootingRange range;
+    private final ShotJudging range;
     private final InboxConsumer inbox;
 
-    RangeMessageHandler(ShootingRange range, InboxConsumer inbox) {
+    RangeMessageHandler(ShotJudging range, InboxConsumer inbox) {
         this.range = range;
         this.inbox = inbox;
     }
