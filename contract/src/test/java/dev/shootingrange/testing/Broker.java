@@ -57,14 +57,7 @@ public final class Broker {
     /** One connection for all the tests of a JVM, closed when it exits. */
     public static synchronized Broker shared() {
         if (shared == null) {
-            // Inside a Quarkus test, the broker its service uses (a Dev Service's, where Docker runs);
-            // outside one, the machine's.
-            Config config = ConfigProvider.getConfig();
-            ConnectionFactory factory = new ConnectionFactory();
-            factory.setHost(config.getOptionalValue("rabbitmq-host", String.class).orElse("localhost"));
-            factory.setPort(config.getOptionalValue("rabbitmq-port", Integer.class).orElse(5672));
-            factory.setUsername(config.getOptionalValue("rabbitmq-username", String.class).orElse("guest"));
-            factory.setPassword(config.getOptionalValue("rabbitmq-password", String.class).orElse("guest"));
+            ConnectionFactory factory = connectionFactory();
             try {
                 shared = new Broker(factory.newConnection("test-broker"));
             } catch (IOException | TimeoutException e) {
@@ -73,6 +66,20 @@ public final class Broker {
             }
         }
         return shared;
+    }
+
+    /**
+     * Connections to the broker the tests use: inside a Quarkus test, the one its service uses (a Dev
+     * Service's, where Docker runs); outside one, the machine's.
+     */
+    public static ConnectionFactory connectionFactory() {
+        Config config = ConfigProvider.getConfig();
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(config.getOptionalValue("rabbitmq-host", String.class).orElse("localhost"));
+        factory.setPort(config.getOptionalValue("rabbitmq-port", Integer.class).orElse(5672));
+        factory.setUsername(config.getOptionalValue("rabbitmq-username", String.class).orElse("guest"));
+        factory.setPassword(config.getOptionalValue("rabbitmq-password", String.class).orElse("guest"));
+        return factory;
     }
 
     /** Publishes a contract message to its exchange, as its producer would. */

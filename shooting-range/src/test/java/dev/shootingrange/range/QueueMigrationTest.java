@@ -1,4 +1,4 @@
-package dev.shootingrange.contract;
+package dev.shootingrange.range;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,20 +25,24 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.GetResponse;
 
+import dev.shootingrange.contract.Topology;
 import dev.shootingrange.contract.Topology.QueueType;
 import dev.shootingrange.exactlyonce.DurableQueue;
 import dev.shootingrange.exactlyonce.DurableQueue.Binding;
 import dev.shootingrange.exactlyonce.QueueMigration;
+import dev.shootingrange.testing.Broker;
+import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * Queues of an earlier run, held by the real broker with other arguments, rebuilt without losing a
  * message; and the quorum queues' arguments doing what the topology declares them for. Every test
- * works on queues and an exchange of its own.
+ * works on queues and an exchange of its own, on the broker the service's tests use (a Dev Service's
+ * where Docker runs).
  */
+@QuarkusTest
 class QueueMigrationTest {
 
     private static Connection connection;
@@ -49,7 +53,7 @@ class QueueMigrationTest {
 
     @BeforeAll
     static void connect() throws IOException, TimeoutException {
-        connection = new ConnectionFactory().newConnection("queue-migration-test");
+        connection = Broker.connectionFactory().newConnection("queue-migration-test");
         channel = connection.createChannel();
         channel.confirmSelect();
     }
@@ -203,7 +207,7 @@ class QueueMigrationTest {
         List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < 3; i++) {
             Thread service = new Thread(() -> {
-                try (Connection own = new ConnectionFactory().newConnection("queue-migration-test-service")) {
+                try (Connection own = Broker.connectionFactory().newConnection("queue-migration-test-service")) {
                     // As a service does: again while another holds the rebuild's lock.
                     new QueueMigration(own).ensureAll(List.of(quorum(queue)), Duration.ofMillis(100));
                 } catch (Exception e) {
@@ -275,7 +279,7 @@ class QueueMigrationTest {
     /** A service's rebuild of the test's queue as a quorum queue, on a connection of its own; what it throws goes to failures. */
     private Thread rebuildInTheBackground(List<Throwable> failures) {
         Thread rebuild = new Thread(() -> {
-            try (Connection own = new ConnectionFactory().newConnection("queue-migration-test-service")) {
+            try (Connection own = Broker.connectionFactory().newConnection("queue-migration-test-service")) {
                 new QueueMigration(own).ensure(quorum(queue));
             } catch (Exception e) {
                 failures.add(e);
