@@ -8,6 +8,7 @@
 #   .ci/servers.sh start     # stops the machine's two servers, starts the root's (idempotent)
 #   .ci/servers.sh stop      # stops the root's, starts the machine's again: the machine as it was
 #   .ci/servers.sh versions  # what answers on 5672 and 5432
+#   .ci/servers.sh none      # stops every server on 5672 and 5432 (stop brings the machine's back)
 #
 # The suites drive the servers with their command-line tools (rabbitmqctl, rabbitmq-server,
 # pg_ctlcluster...): .ci/servers/bin holds one wrapper per tool that runs it inside the root; put it
@@ -99,13 +100,18 @@ start() {
   versions
 }
 
-stop() {
+# The root's servers stopped, its mounts gone.
+stop_root() {
   if [ -f "$ROOT/.recipe" ]; then
     mounts
     if root_rabbit_up; then in_root rabbitmqctl -q stop; fi
     if in_root pg_ctlcluster 17 main status >/dev/null 2>&1; then in_root pg_ctlcluster 17 main stop; fi
   fi
   unmount
+}
+
+stop() {
+  stop_root
   pg_isready -h 127.0.0.1 -q || /usr/bin/pg_ctlcluster --skip-systemctl-redirect "$(machine_pg)" main start
   if ! machine_rabbit_up; then
     /usr/sbin/rabbitmq-server -detached
@@ -115,14 +121,33 @@ stop() {
 }
 
 versions() {
-  echo "RabbitMQ on 5672: $(PATH="$HERE/servers/bin:$PATH" rabbitmqctl -q eval 'rabbit_misc:version().' | tr -d '"')"
+  # The root's tools answer for the root's broker, the machine's for the machine's.
+  local rabbit
+  rabbit=$(PATH="$HERE/servers/bin:$PATH" rabbitmqctl -q eval 'rabbit_misc:version().' 2>/dev/null) \
+    || rabbit=$(rabbitmqctl -q eval 'rabbit_misc:version().' 2>/dev/null) || true
+  echo "RabbitMQ on 5672: ${rabbit//\"/}"
   echo "PostgreSQL on 5432: $(psql -h 127.0.0.1 -U postgres -tAc 'show server_version')"
+}
+
+# Neither the machine's servers nor the root's: nothing answers on 5672 or 5432, for the suite that must
+# need nothing but Docker. stop (or start) brings servers back.
+none() {
+  stop_root
+  if machine_rabbit_up; then /usr/sbin/rabbitmqctl -q stop; fi
+  if /usr/bin/pg_ctlcluster --skip-systemctl-redirect "$(machine_pg)" main status >/dev/null 2>&1; then
+    /usr/bin/pg_ctlcluster --skip-systemctl-redirect "$(machine_pg)" main stop
+  fi
+  if pg_isready -h 127.0.0.1 -q || (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; then
+    echo "something still answers on 5432 or 5672" >&2
+    return 1
+  fi
 }
 
 case "${1:-}" in
   prepare) prepare ;;
   start) start ;;
   stop) stop ;;
+  none) none ;;
   versions) versions ;;
   *) sed -n '2,16p' "$0" >&2; exit 2 ;;
 esac

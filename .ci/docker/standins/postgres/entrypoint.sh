@@ -6,8 +6,14 @@
 # - the scripts in /docker-entrypoint-initdb.d (*.sql, *.sql.gz, *.sh) run once, in name order,
 #   against a server that listens on the socket only, so nobody connects before they are done;
 # - then the server runs in the foreground listening on every interface; an existing data directory
-#   starts as it is.
+#   starts as it is; arguments that are options alone go to the server.
 set -Eeuo pipefail
+
+# Options alone are the server's (Testcontainers passes "-c fsync=off" and the like): as the official
+# image does, they go to postgres.
+if [ "${1:0:1}" = - ]; then
+  set -- postgres "$@"
+fi
 
 if [ "${1:-}" = postgres ] && [ "$(id -u)" = 0 ]; then
   mkdir -p "$PGDATA" /var/run/postgresql
@@ -27,7 +33,9 @@ if [ "${1:-}" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
   printf '\nhost all all all %s\n' "${POSTGRES_HOST_AUTH_METHOD:-scram-sha-256}" >> "$PGDATA/pg_hba.conf"
   printf "\nlisten_addresses = '*'\n" >> "$PGDATA/postgresql.conf"
 
-  pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
+  # Its log on the container's output, as the official image's: "ready to accept connections" shows
+  # twice, which Testcontainers (the tests' Dev Services) waits for.
+  pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start
   psql=(psql -v ON_ERROR_STOP=1 --username "$user" --no-password --no-psqlrc)
   if [ "$db" != postgres ]; then
     "${psql[@]}" --dbname postgres -c "create database \"$db\"" >/dev/null
@@ -41,7 +49,7 @@ if [ "${1:-}" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
       *) echo "ignoring $f" ;;
     esac
   done
-  pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+  pg_ctl -D "$PGDATA" -m fast -w stop
   echo "PostgreSQL init process complete; ready for start up."
 fi
 

@@ -47,7 +47,7 @@ class DeploymentConfigTest {
         Properties config = configuration(service);
         Map<String, Object> compose = compose(service);
         String port = config.getProperty("quarkus.http.port");
-        String database = config.getProperty("quarkus.datasource.jdbc.url").replaceAll(".*/", "");
+        String database = config.getProperty("%prod.quarkus.datasource.jdbc.url").replaceAll(".*/", "");
         Map<String, String> environment = (Map<String, String>) compose.get("environment");
 
         assertThat((List<Object>) compose.get("ports")).as("host port").contains(port + ":" + port);
@@ -56,7 +56,8 @@ class DeploymentConfigTest {
         read.addAll(READ_BUT_UNSET);
         for (String variable : environment.keySet()) {
             assertThat(read).as(variable + " sets a property the service reads")
-                    .anyMatch(property -> property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase().equals(variable));
+                    .anyMatch(property -> property.replaceFirst("^%[^.]+\\.", "").replaceAll("[^A-Za-z0-9]", "_").toUpperCase()
+                            .equals(variable));
         }
         assertThat(Files.readString(ROOT.resolve("docker/create-databases.sql"))).contains("create database " + database + ";");
         String stage = dockerStage(service);

@@ -107,6 +107,22 @@ class DevModeConfigTest {
         assertThat(testProfilesFoundBy(null)).as("no engine found: the local servers").isEqualTo("test,nodocker");
     }
 
+    /**
+     * Where Docker runs, the tests' database is the Dev Service's: its URL and credentials reach the
+     * service whatever the ordinal of the source Quarkus hands them over in (here below the application's
+     * own file), so the file names none for the tests, not even an empty one.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "shooting-range", "leader-board", "game-scenario" })
+    void testsWithDockerGetTheDatabaseTheDevServiceStarted(String service) throws IOException {
+        Map<String, String> devService = Map.of("quarkus.datasource.jdbc.url", "jdbc:postgresql://localhost:49155/quarkus",
+                "quarkus.datasource.username", "quarkus", "quarkus.datasource.password", "quarkus");
+
+        SmallRyeConfig withDocker = config(service, List.of("test"), devService, 200);
+
+        devService.forEach((key, value) -> assertThat(withDocker.getOptionalValue(key, String.class)).as(key).hasValue(value));
+    }
+
     /** Dev Services start their containers through Testcontainers: the build looks for an engine where it does. */
     @ParameterizedTest
     @ValueSource(strings = { "env.DOCKER_HOST", "/var/run/docker.sock", "${env.XDG_RUNTIME_DIR}/docker.sock",
@@ -142,12 +158,18 @@ class DevModeConfigTest {
 
     private static SmallRyeConfig config(String service, List<String> profiles, Map<String, String> handedOver)
             throws IOException {
+        return config(service, profiles, handedOver, 300);
+    }
+
+    /** The service's application.properties, and what Dev Services hand over in a source of the given ordinal. */
+    private static SmallRyeConfig config(String service, List<String> profiles, Map<String, String> handedOver, int ordinal)
+            throws IOException {
         Properties application = new Properties();
         try (Reader reader = Files.newBufferedReader(ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
             application.load(reader);
         }
         return new SmallRyeConfigBuilder().withProfiles(profiles).withSources(new PropertiesConfigSource(application, "application.properties", 250))
-                .withSources(new PropertiesConfigSource(handedOver, "compose-devservices", 300)).build();
+                .withSources(new PropertiesConfigSource(handedOver, "devservices", ordinal)).build();
     }
 
     private static String createDatabasesScript() throws IOException {

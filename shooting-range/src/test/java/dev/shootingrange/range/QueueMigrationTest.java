@@ -60,7 +60,9 @@ class QueueMigrationTest {
 
     @AfterAll
     static void disconnect() throws IOException {
-        connection.close();
+        if (connection != null) {
+            connection.close();
+        }
     }
 
     /** Whatever a test did or failed to do, its queues go. */
