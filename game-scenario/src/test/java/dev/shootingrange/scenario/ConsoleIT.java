@@ -57,7 +57,7 @@ class ConsoleIT {
         screenshot(browser, "console-play");
     }
 
-    /** With tracing on, as in the observability profile: the shot's row links its trace, which spans the lab. */
+    /** With tracing on, as with docker-compose.observability.yml: the shot's row links its trace, which spans the lab. */
     @Test
     void aShotLinksItsTraceAcrossTheThreeServices() {
         WebDriver browser = open("/");

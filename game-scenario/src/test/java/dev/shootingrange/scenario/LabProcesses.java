@@ -19,7 +19,7 @@ final class LabProcesses {
     static final ServiceProcess RANGE;
     static final ServiceProcess BOARD;
     static final ServiceProcess SCENARIO;
-    /** Where the three export their spans: they run with tracing on, as in the observability profile. */
+    /** Where the three export their spans: they run with tracing on, as with docker-compose.observability.yml. */
     static final OtlpCollector TRACES;
     static final String TRACE_URL = "http://localhost:16686/trace/{traceId}";
 

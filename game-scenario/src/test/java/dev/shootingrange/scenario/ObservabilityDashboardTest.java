@@ -26,7 +26,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
 /**
- * The observability profile's Grafana dashboard asks Prometheus for metrics by name: each name must be
+ * The Grafana dashboard of docker-compose.observability.yml asks Prometheus for metrics by name: each name must be
  * one a service serves at /q/metrics, or its panel stays empty with nothing to say why. The scenario
  * serves all of them (the core's inbox and outbox metrics, and the shot-to-outcome latency).
  */

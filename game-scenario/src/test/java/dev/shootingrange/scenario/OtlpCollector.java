@@ -20,7 +20,7 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 
 /**
- * What Jaeger is to the observability profile, for the integration tests: an OTLP/HTTP endpoint the
+ * What Jaeger is to docker-compose.observability.yml, for the integration tests: an OTLP/HTTP endpoint the
  * packaged services export their spans to, keeping every span it is sent.
  */
 final class OtlpCollector implements AutoCloseable {
