@@ -97,12 +97,13 @@ timed "compose build (of up --build)" quiet "${COMPOSE[@]}" build
 timed "compose up --build -d (built)" quiet "${COMPOSE[@]}" up --build -d
 
 wait_healthy() {
-  local deadline=$((SECONDS + HEALTHY_WITHIN)) states
+  local deadline=$((SECONDS + HEALTHY_WITHIN)) states services
+  services=$("${COMPOSE[@]}" config --services | wc -l)
   while :; do
     # A container without a healthcheck of its own (Prometheus) counts once it runs.
     states=$(docker inspect -f '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}} (no healthcheck){{end}}' \
       $("${COMPOSE[@]}" ps -aq))
-    if [ "$(wc -l <<<"$states")" -ge "$("${COMPOSE[@]}" config --services | wc -l)" ] \
+    if [ "$(wc -l <<<"$states")" -ge "$services" ] \
         && ! grep -qvE ' (healthy|running \(no healthcheck\))$' <<<"$states"; then
       echo "$states"; return 0
     fi
@@ -143,16 +144,16 @@ ok "the broker refuses messages over 1 MiB (max_message_size from docker/rabbitm
 # --- a game over HTTP ------------------------------------------------------------------------------
 
 # Waits until the game's shots all have an outcome and the board counts what they say.
-settled() { # settled GAME SHOTS: prints the game view once every shot has an outcome
-  local game=$1 want=$2 view
-  for _ in $(seq 1 60); do
+settled() { # settled GAME SHOTS [SECONDS]: prints the game view once every shot has an outcome
+  local game=$1 want=$2 within=${3:-60} view
+  for _ in $(seq 1 "$within"); do
     view=$(j "$GS/api/games/$game")
     if [ "$(jq '[.shots[] | select(.outcome != "PENDING")] | length' <<<"$view")" = "$want" ]; then
       echo "$view"; return 0
     fi
     sleep 1
   done
-  echo "$view" >&2; fail "game $game: not all $want shots have an outcome within 60 s"
+  echo "$view" >&2; fail "game $game: not all $want shots have an outcome within $within s"
 }
 
 board_matches() { # board_matches GAME VIEW: the leader board counts each shot of the view once
@@ -292,11 +293,8 @@ leader_killed_mid_burst() {
   ok "killed $node, the leader of the range's queue, after $(wc -l <"$fired") of $shots shots"
   wait "$burst"
   accepted=$(wc -l <"$fired")
-  for _ in $(seq 1 120); do
-    view=$(j "$GS/api/games/$game")
-    [ "$(jq '[.shots[] | select(.outcome == "PENDING")] | length' <<<"$view")" = 0 ] && break
-    sleep 1
-  done
+  # Every shot the game took (the accepted ones and any whose answer a request lost), with an outcome.
+  view=$(settled "$game" "$(j "$GS/api/games/$game" | jq '.shots | length')" 120)
   local lost doubled wrong
   lost=$(comm -23 <(sort -u "$fired") <(jq -r '.shots[] | select(.outcome != "PENDING") | .attemptId' <<<"$view" | sort -u) | wc -l)
   doubled=$(jq '[.shots | group_by(.attemptId)[] | select(length > 1)] | length' <<<"$view")

@@ -2,6 +2,7 @@ package dev.shootingrange.exactlyonce;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -114,7 +115,7 @@ public class ExactlyOnceRuntime {
     void declareTopologyAgain() throws IOException {
         try (Channel channel = connections.publishing().createChannel()) {
             topology.declare(channel);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new IOException(e);
         }
     }

@@ -34,7 +34,7 @@ final class HistoryInsert {
 
     private final DataSource dataSource;
     private final List<MessageHistory> rows;
-    /** The transaction of the last try, once it had one; 0 before. */
+    /** The transaction the rows were written in, once it had one; 0 before. */
     private long transaction;
 
     HistoryInsert(DataSource dataSource, List<MessageHistory> rows) {
@@ -44,7 +44,6 @@ final class HistoryInsert {
 
     /** Writes the rows in a transaction of their own; throws where it failed or its commit went unanswered. */
     void write() {
-        transaction = 0;
         QuarkusTransaction.requiringNew().run(this::insert);
     }
 

@@ -182,8 +182,7 @@ public class HistoryWriter {
                 });
                 return;
             }
-            pause(backOffMs);
-            backOffMs = Math.min(backOffMs * 2, 2_000);
+            backOffMs = pausedFor(backOffMs);
         }
     }
 
@@ -201,18 +200,19 @@ public class HistoryWriter {
         long backOffMs = 50;
         HistoryInsert.Outcome outcome;
         while ((outcome = insert.afterAFailure()) == HistoryInsert.Outcome.UNKNOWN && running) {
-            pause(backOffMs);
-            backOffMs = Math.min(backOffMs * 2, 2_000);
+            backOffMs = pausedFor(backOffMs);
         }
         return outcome == HistoryInsert.Outcome.WRITTEN;
     }
 
-    private void pause(long ms) {
+    /** Waits {@code ms}, and returns the next wait: twice as long, at most 2 s. */
+    private long pausedFor(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             running = false;
         }
+        return Math.min(ms * 2, 2_000);
     }
 
     private void letGo(Object why) {
