@@ -9,6 +9,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.HashSet;
+import java.util.Set;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
@@ -49,21 +51,33 @@ public class BrokerManagement {
 
     /**
      * Has the broker close every client connection on the services' virtual host at once, as a failing
-     * node does to the clients connected to it; returns how many it closed. The clients recover within
-     * seconds.
+     * node does to the clients connected to it; returns the names of those it closed. The clients recover
+     * within seconds.
      *
      * @throws Problem 503 when the management API does not answer, saying how to get one
      */
-    public int closeEveryConnection(String reason) {
-        int closed = 0;
-        for (JsonNode connection : get("api/vhosts/" + encode(virtualHost) + "/connections")) {
-            String name = connection.path("name").asText();
+    public Set<String> closeEveryConnection(String reason) {
+        Set<String> closed = new HashSet<>();
+        for (String name : connections()) {
             if (send(HttpRequest.newBuilder(api.resolve("api/connections/" + encode(name))).header("X-Reason", reason)
                     .DELETE()) != null) {
-                closed++;
+                closed.add(name);
             }
         }
         return closed;
+    }
+
+    /**
+     * The client connections on the services' virtual host, by name, as the management API lists them: a
+     * connection shows up there, and a closed one leaves, only at its next statistics round (every 5 s
+     * by default), not when it opens or closes.
+     */
+    public Set<String> connections() {
+        Set<String> names = new HashSet<>();
+        for (JsonNode connection : get("api/vhosts/" + encode(virtualHost) + "/connections")) {
+            names.add(connection.path("name").asText());
+        }
+        return names;
     }
 
     private JsonNode get(String path) {
