@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # What exactly-once costs on this machine: builds the services, runs the benchmark against the local
 # RabbitMQ and PostgreSQL, prints the tables and writes docs/benchmarks.md.
-#   scripts/benchmark.sh                       # everything, in one run (about 17 minutes): cost per shot, the
+#   scripts/benchmark.sh                       # everything, in one run (about 27 minutes): the efficiency, cost per shot, the
 #                                              # ceilings, the climbs on and off, the latencies, the burst,
 #                                              # what watching costs, the workshop room, the lab's memory after it
 #   scripts/benchmark.sh --baseline=0805b9d    # the same, the burst also on that commit's build first (about 21 minutes)
 #   scripts/benchmark.sh --soak-minutes=10     # plus a 10-minute soak at 50 % of the maximum
 #   scripts/benchmark.sh --cost-rate=100 --cost-seconds=30   # the steady, warm rate of "cost per shot"
 #   scripts/benchmark.sh --only=cost --tracing=off,on        # cost per shot alone, without and with traces
+#   scripts/benchmark.sh --only=ratio                        # the efficiency (about 10 minutes): the burst with every
+#                                              # guarantee and the history on, the history off, the inbox and outbox
+#                                              # off too, against the raw parts' floor for the same broker and
+#                                              # database work (plain RabbitMQ client and JDBC), before and after;
+#                                              # --burst-shots and --burst-runs as for the burst
 #   scripts/benchmark.sh --only=burst --burst-runs=5         # 3,000 FireAt straight onto commands: cold, then warm
 #   scripts/benchmark.sh --only=burst --baseline=0805b9d     # the burst before (that commit) and after (this build)
 #   scripts/benchmark.sh --only=burst --queue-type=classic,quorum   # the same with classic, then quorum queues
@@ -16,7 +21,8 @@
 #   scripts/benchmark.sh --only=room                         # a workshop room: 30 players and consoles, a storm midway
 #   scripts/benchmark.sh --only=room --baseline=ed64f76      # the room on that commit's build first, then this one
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host
-# "benchmark", so a lab or a test run beside it shares nothing with it but the machine's cores. A
+# "benchmark" (made through the management API where missing; the floor's database is benchmark_anchor
+# and its queues anchor.*), so a lab or a test run beside it shares nothing with it but the machine's cores. A
 # baseline is checked out and packaged under target/baseline-<sha> (kept for the next sitting); before
 # each build's burst the benchmark's databases and queues are made anew, since an older build refuses
 # a newer one's schema and queues.

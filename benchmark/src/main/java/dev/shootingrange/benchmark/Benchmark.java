@@ -26,7 +26,8 @@ import dev.shootingrange.testing.ServiceProcess;
  * every protection on and with the inbox and outbox off, beside the ceilings of RabbitMQ and PostgreSQL
  * measured in the same run. Prints a table and writes docs/benchmarks.md.
  *
- * The whole run, in this order: cost per shot at a steady rate, the ceilings of the parts, the climbs
+ * The whole run, in this order: the efficiency (a burst against the raw parts' floor, and the
+ * exactly-once tax), cost per shot at a steady rate, the ceilings of the parts, the climbs
  * with the protections on and off, the latencies, the soak if asked, the burst (with the baseline's
  * beside it if asked), what watching costs, the workshop room, and the whole lab's memory at the end.
  *
@@ -37,6 +38,9 @@ import dev.shootingrange.testing.ServiceProcess;
  * span over OTLP to a sink here), --only=cost (cost per shot alone: printed, and written to
  * --output=FILE only if given), --only=burst (the same for a burst of --burst-shots=N FireAt straight
  * onto the commands exchange: a first run on fresh services, then --burst-runs=N warm, 3 unless told),
+ * --only=ratio (the efficiency alone: the same burst with every guarantee and the history on, with the
+ * history off, with the inbox and outbox off too, against the raw parts' floor for the same work
+ * measured before and after it, {@link RatioRun}),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in
@@ -73,6 +77,7 @@ public final class Benchmark {
         boolean burstOnly = "burst".equals(only);
         boolean viewersOnly = "viewers".equals(only);
         boolean roomOnly = "room".equals(only);
+        boolean ratioOnly = "ratio".equals(only);
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
@@ -88,7 +93,7 @@ public final class Benchmark {
         Build current = Build.current();
         Build baseline = null;
         if (options.containsKey("baseline")) {
-            if (costOnly) {
+            if (costOnly || ratioOnly) {
                 throw new IllegalArgumentException("--baseline goes with the whole run, --only=burst, --only=viewers or --only=room, not --only=" + only);
             }
             // Built before anything is measured: a commit that does not build ends the run at once.
@@ -96,10 +101,12 @@ public final class Benchmark {
             current = current.named();
         }
 
+        BenchmarkVirtualHost.ensure();
         StringBuilder report = new StringBuilder();
         try (TraceSink traces = TraceSink.start(); BuildServices lab = new BuildServices(traces.endpoint(), "true".equals(options.get("jfr")), games)) {
-            if (costOnly || burstOnly || viewersOnly || roomOnly) {
+            if (costOnly || burstOnly || viewersOnly || roomOnly || ratioOnly) {
                 String measured = costOnly ? cost(lab, current, settings, costRate, costDuration)
+                        : ratioOnly ? ratio(lab, current, settings, burstShots, burstRuns)
                         : burstOnly ? burst(lab, current, baseline, settings, burstShots, burstRuns)
                         : viewersOnly ? eachBuild(baseline, current,
                                 (build, start) -> viewers(lab, build, settings, viewers, games, start))
@@ -110,6 +117,7 @@ public final class Benchmark {
                 }
                 return;
             }
+            String ratio = ratio(lab, current, settings, burstShots, burstRuns);
             String cost = cost(lab, current, settings, costRate, costDuration);
             LoadRun load = lab.load();
             Map<String, ServiceProcess> services = lab.services();
@@ -142,7 +150,7 @@ public final class Benchmark {
                 soak.add(load.run(Math.max(1, maxOn / 2), Duration.ofMinutes(1)));
             }
 
-            report.append(markdown(options, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate));
+            report.append(markdown(options, ratio, on, off, maxOn, maxOff, loads, soak, pgInserts, rabbitRate));
             report.append(cpuTable(cpuOn, on.stream().mapToLong(LoadRun.Result::sent).sum()));
             report.append(cost);
             // The burst restarts the services (its first run is on services that just started); watching
@@ -156,6 +164,15 @@ public final class Benchmark {
         report.append(comparisonsIn(output));
         Files.writeString(output, report);
         System.out.println(report);
+    }
+
+    /** The efficiency and the exactly-once tax, once per setting; the services stopped while the floor is measured. */
+    private static String ratio(BuildServices lab, Build build, List<BuildServices.Setting> settings, int shots, int warmRuns) throws Exception {
+        StringBuilder ratio = new StringBuilder();
+        for (BuildServices.Setting setting : settings) {
+            ratio.append(RatioRun.measure(lab, build, setting, shots, warmRuns));
+        }
+        return ratio.toString();
     }
 
     /** Cost per shot at a steady rate, once per setting on services started for it. */
@@ -271,7 +288,7 @@ public final class Benchmark {
         return results.stream().filter(LoadRun.Result::sustained).mapToInt(LoadRun.Result::rate).max().orElse(0);
     }
 
-    private static void setProtections(String scenario, boolean on) throws Exception {
+    static void setProtections(String scenario, boolean on) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(scenario + "/api/lab/services/all/protections"))
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"inbox\":" + on + ",\"outbox\":" + on + "}")).build();
@@ -305,7 +322,7 @@ public final class Benchmark {
         return number(out, "receiving rate avg: ([0-9.]+)");
     }
 
-    private static String markdown(Map<String, String> options, List<LoadRun.Result> on, List<LoadRun.Result> off, int maxOn,
+    private static String markdown(Map<String, String> options, String ratio, List<LoadRun.Result> on, List<LoadRun.Result> off, int maxOn,
             int maxOff, List<LoadRun.Result> loads, List<LoadRun.Result> soak, double pgInserts, double rabbitRate) throws Exception {
         StringBuilder md = new StringBuilder();
         md.append("# Benchmark: what exactly-once costs\n\n")
@@ -317,7 +334,8 @@ public final class Benchmark {
                 .append("A shot is fired over HTTP at a fixed rate (open loop), round ").append(options.getOrDefault("games", "10"))
                 .append(" games of ten players, and counts as done when the leader board has ")
                 .append("counted it; latency runs from the shot's intended start to that count. A rate is *sustained* when every ")
-                .append("shot was counted and the backlog drained within 2 s of the load stopping.\n\n");
+                .append("shot was counted and the backlog drained within 2 s of the load stopping.\n\n")
+                .append(ratio);
         md.append("## Highest sustained rate\n\n| protections | shots/s | ratio |\n| --- | ---: | ---: |\n")
                 .append("| all on (exactly once) | ").append(maxOn).append(" | ")
                 .append(maxOff == 0 ? "–" : String.format("%.0f %%", 100.0 * maxOn / maxOff)).append(" |\n")

@@ -41,10 +41,21 @@ final class BuildServices implements AutoCloseable {
         CLEAN_SLATE
     }
 
-    /** What the services are started with: the queues' type, and whether every span is exported. */
-    record Setting(String queueType, String tracing) {
+    /**
+     * What the services are started with: the queues' type, whether every span is exported, and
+     * whether the lab writes its message history (exactly-once.history.enabled).
+     */
+    record Setting(String queueType, String tracing, boolean history) {
+        Setting(String queueType, String tracing) {
+            this(queueType, tracing, true);
+        }
+
         boolean traced() {
             return "on".equals(tracing);
+        }
+
+        Setting withHistory(boolean on) {
+            return new Setting(queueType, tracing, on);
         }
     }
 
@@ -123,6 +134,9 @@ final class BuildServices implements AutoCloseable {
                     properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
                     // Every console of a run connects from this machine: one client to the cap per address.
                     properties.add("live.streams.per-client=200");
+                }
+                if (!setting.history()) {
+                    properties.add("exactly-once.history.enabled=false");
                 }
                 if (setting.traced()) {
                     properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",

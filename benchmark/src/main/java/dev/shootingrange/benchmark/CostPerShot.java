@@ -2,6 +2,7 @@ package dev.shootingrange.benchmark;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,9 +29,9 @@ import dev.shootingrange.testing.ServiceProcess;
  */
 final class CostPerShot {
 
-    /** CPU used so far, by process, and the databases' counters. */
+    /** CPU used so far, by process, the databases' counters, and the WAL the whole cluster wrote. */
     record Snapshot(Map<Long, Duration> cpuByPid, Map<Long, String> processOf, long commits, long rowsWritten,
-            long takenAtNanos) {
+            long walBytes, long takenAtNanos) {
     }
 
     static final String POSTGRESQL = "PostgreSQL";
@@ -40,14 +41,21 @@ final class CostPerShot {
             POSTGRESQL, command -> command.endsWith("/postgres"),
             RABBITMQ, command -> command.endsWith("/beam.smp"));
     // PostgreSQL publishes a busy backend's counters every second and an idle one's within 10 s.
-    private static final Duration STATS_SETTLE = Duration.ofSeconds(11);
+    static final Duration STATS_SETTLE = Duration.ofSeconds(11);
 
     private final Map<String, ServiceProcess> services;
     private final String jdbc;
+    private final List<String> databases;
 
     CostPerShot(Map<String, ServiceProcess> services, String jdbc) {
+        this(services, jdbc, List.copyOf(Benchmark.DATABASES.values()));
+    }
+
+    /** @param databases whose commits and rows written count */
+    CostPerShot(Map<String, ServiceProcess> services, String jdbc, List<String> databases) {
         this.services = services;
         this.jdbc = jdbc;
+        this.databases = databases;
     }
 
     /**
@@ -90,16 +98,7 @@ final class CostPerShot {
             for (int run = 0; run <= warmRuns; run++) {
                 List<String> gameIds = load.newGames(rangeUrl);
                 Snapshot before = snapshot();
-                for (int i = 0; i < shots; i++) {
-                    FireAt shot = FireAt.create(gameIds.get(i % gameIds.size()), UUID.randomUUID(), "p" + (i % 7), i % 100);
-                    channel.basicPublish(Topology.COMMANDS, shot.type(), true, new AMQP.BasicProperties.Builder()
-                            .contentType("application/json").deliveryMode(2).messageId(shot.messageId().toString())
-                            .type(shot.type()).build(), MessageCodec.encode(shot));
-                    if (i % 500 == 499) {
-                        channel.waitForConfirmsOrDie(30_000);
-                    }
-                }
-                channel.waitForConfirmsOrDie(30_000);
+                fire(channel, Topology.COMMANDS, shots, gameIds);
                 long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
                 while (load.countedIn(gameIds) < shots) {
                     if (System.nanoTime() > deadline) {
@@ -111,14 +110,36 @@ final class CostPerShot {
                 runs.add(cpuUsed(before, cpuAfter));
                 Thread.sleep(STATS_SETTLE.toMillis());
                 Snapshot after = snapshot();
-                work.add(new double[] { (double) (after.commits - before.commits) / shots, (double) (after.rowsWritten - before.rowsWritten) / shots,
-                        (cpuAfter.takenAtNanos - before.takenAtNanos) / 1e9 });
+                work.add(work(before, cpuAfter, after, shots));
             }
         }
         // What each service holds after the warm runs: where a JVM option is the change, memory is what it trades.
         Map<String, Long> residentMiB = new LinkedHashMap<>();
         services.forEach((name, service) -> residentMiB.put(name, Math.max(0, Benchmark.residentKiB(service.pid())) / 1024));
         return new Burst(shots, runs, work, residentMiB);
+    }
+
+    /**
+     * {@code shots} FireAt round the games, persistent, published as fast as the broker confirms them
+     * (a wait for the confirms every 500), onto {@code exchange} with the type as routing key.
+     */
+    static void fire(Channel channel, String exchange, int shots, List<String> gameIds) throws Exception {
+        for (int i = 0; i < shots; i++) {
+            FireAt shot = FireAt.create(gameIds.get(i % gameIds.size()), UUID.randomUUID(), "p" + (i % 7), i % 100);
+            channel.basicPublish(exchange, shot.type(), true, new AMQP.BasicProperties.Builder()
+                    .contentType("application/json").deliveryMode(2).messageId(shot.messageId().toString())
+                    .type(shot.type()).build(), MessageCodec.encode(shot));
+            if (i % 500 == 499) {
+                channel.waitForConfirmsOrDie(30_000);
+            }
+        }
+        channel.waitForConfirmsOrDie(30_000);
+    }
+
+    /** A run's commits, rows written and WAL bytes per shot, from the settled counters, and its seconds until {@code cpuAfter}. */
+    static double[] work(Snapshot before, Snapshot cpuAfter, Snapshot after, int shots) {
+        return new double[] { (double) (after.commits - before.commits) / shots, (double) (after.rowsWritten - before.rowsWritten) / shots,
+                (cpuAfter.takenAtNanos - before.takenAtNanos) / 1e9, (double) (after.walBytes - before.walBytes) / shots };
     }
 
     /**
@@ -142,7 +163,7 @@ final class CostPerShot {
                     : run.get(process)).toNanos() / 1e6 / shots).toArray();
         }
 
-        /** Commits (0), rows written (1) per shot, or shots a second through the lab (2), warm runs only. */
+        /** Commits (0), rows written (1), WAL bytes (3) per shot, or shots a second through the lab (2), warm runs only. */
         double[] warmWork(int what) {
             return work.stream().skip(1).mapToDouble(run -> what == 2 ? shots / run[2] : run[what]).toArray();
         }
@@ -158,8 +179,8 @@ final class CostPerShot {
             double[] totals = perShot(null);
             table.append(String.format("| **total** | **%.2f ms** | **%s** |%n%n", totals[0], range(totals)));
             table.append(String.format("| per shot, warm | |%n| --- | ---: |%n| commits | %s |%n| rows written | %s |%n"
-                    + "| shots/s through the lab | %s |%n",
-                    range(warmWork(0), "%.1f"), range(warmWork(1), "%.1f"), range(warmWork(2), "%.0f")));
+                    + "| WAL written (the whole cluster) | %s |%n| shots/s through the lab | %s |%n",
+                    range(warmWork(0), "%.1f"), range(warmWork(1), "%.1f"), range(warmWork(3), "%.0f B"), range(warmWork(2), "%.0f")));
             residentMiB.forEach((name, mib) -> table.append(String.format("| %s resident after the burst | %d MiB |%n", name, mib)));
             return table.append('\n').toString();
         }
@@ -255,11 +276,14 @@ final class CostPerShot {
             processesOf(part).forEach(process -> record(process, part, cpu, processOf));
         }
         try (Connection connection = DriverManager.getConnection(jdbc + "postgres", "postgres", "");
-                ResultSet rows = connection.createStatement().executeQuery("""
-                        select sum(xact_commit), sum(tup_inserted + tup_updated + tup_deleted)
-                        from pg_stat_database where datname like 'benchmark\\_%'""")) {
-            rows.next();
-            return new Snapshot(cpu, processOf, rows.getLong(1), rows.getLong(2), System.nanoTime());
+                PreparedStatement query = connection.prepareStatement("""
+                        select sum(xact_commit), sum(tup_inserted + tup_updated + tup_deleted), (select wal_bytes::bigint from pg_stat_wal)
+                        from pg_stat_database where datname = any(?)""")) {
+            query.setArray(1, connection.createArrayOf("text", databases.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return new Snapshot(cpu, processOf, rows.getLong(1), rows.getLong(2), rows.getLong(3), System.nanoTime());
+            }
         }
     }
 

@@ -1,0 +1,63 @@
+package dev.shootingrange.benchmark;
+
+import java.util.List;
+
+/**
+ * One sitting of the ratio: the anchor, then the pipeline's burst with every guarantee and the history
+ * on, with the history off, with the inbox and the outbox off as well, then the anchor again. The
+ * anchor runs with the services stopped: their idle sweeps would be counted as the floor's.
+ */
+final class RatioRun {
+
+    private RatioRun() {
+    }
+
+    static String measure(BuildServices lab, Build build, BuildServices.Setting setting, int shots, int warmRuns) throws Exception {
+        lab.close();
+        say("the floor: " + shots + " shots' broker and database work by raw clients, a first run, then " + warmRuns);
+        CostPerShot.Burst anchorBefore = Anchor.measure(shots, warmRuns);
+        CostPerShot.Burst guaranteed = pipeline(lab, build, setting.withHistory(true), shots, warmRuns, "every guarantee, history on");
+        CostPerShot.Burst historyOff = pipeline(lab, build, setting.withHistory(false), shots, warmRuns, "history off");
+        Benchmark.setProtections(lab.url("game-scenario"), false);
+        say("the pipeline: inbox and outbox off, history off, a first run, then " + warmRuns);
+        CostPerShot.Burst unprotected = lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
+        Benchmark.setProtections(lab.url("game-scenario"), true);
+        lab.close();
+        say("the floor again");
+        CostPerShot.Burst anchorAfter = Anchor.measure(shots, warmRuns);
+
+        Efficiency efficiency = new Efficiency(Efficiency.Figures.of(List.of(guaranteed), false),
+                Efficiency.Figures.of(List.of(historyOff), false), Efficiency.Figures.of(List.of(unprotected), false),
+                Efficiency.Figures.of(List.of(anchorBefore, anchorAfter), true));
+        String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "");
+        return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2));
+    }
+
+    private static final String ABOUT = """
+            Each column a burst of %d FireAt published straight onto the commands exchange (no HTTP) as fast as the broker \
+            confirmed them, each process's CPU from /proc from the first publish until the last was counted; a first run \
+            left out, then the median of %d warm runs. The pipeline: the three services started for the column (the \
+            history is a start-up setting), the inbox and outbox switched off through the lab for the third. The floor: \
+            the same shots' broker and database work by the plain RabbitMQ client and plain JDBC in the benchmark's JVM, \
+            no framework, the services stopped (`Anchor`): per shot a FireAt published persistent and confirmed onto a \
+            quorum queue; the range's transaction (inbox row, target read, outcome, outbox row) and its ack; the relay's \
+            claim, the Hit or Missed published persistent and confirmed to two quorum queues, its row marked sent; the \
+            board's transaction (inbox row, counted attempt, score upsert) and the scenario's (inbox row, shot upsert), \
+            each acked; prefetch 20 and four workers per consumer, as the services. Its own exchanges, quorum queues \
+            (anchor.*) and database (benchmark_anchor, a schema per service with the services' tables and indexes), \
+            measured before and after the pipeline (the median of the %d warm runs). The floor counts PostgreSQL's and \
+            RabbitMQ's CPU only: the services are measured against zero. Commits and rows written are the services' \
+            databases' (the anchor's for the floor), with the idle sweeps'; WAL is the whole cluster's (pg_stat_wal), \
+            whatever else wrote meanwhile. Ratios of one sitting: the machine's noise lands on both sides.""";
+
+    private static void say(String line) {
+        System.out.println(line);
+    }
+
+    private static CostPerShot.Burst pipeline(BuildServices lab, Build build, BuildServices.Setting setting, int shots, int warmRuns,
+            String what) throws Exception {
+        say("the pipeline: " + what + ", " + setting.queueType() + " queues, a first run on services just started, then " + warmRuns);
+        lab.use(build, setting, BuildServices.Start.RESTARTED);
+        return lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
+    }
+}
