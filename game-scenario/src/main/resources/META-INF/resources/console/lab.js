@@ -18,15 +18,26 @@ const EXPLAIN = {
   seed: 'Seed of the random faults, to repeat a run',
   inboxRetentionSeconds: 'How long the inbox remembers a messageId (empty: default)',
 };
-// The write-up's three ways to exactly-once, plus the generic inbox and nothing at all.
+// The write-up's three ways to exactly-once, plus the generic inbox and nothing at all, each that
+// approach alone; said per service, since the board sends nothing and has no target to version.
 const STRATEGIES = {
-  inbox: 'Generic inbox: a copy is dropped, nothing is sent again',
-  'side-effects': 'Inbox and stored messages: a copy has the first answers published again, same bytes',
-  state: 'No inbox: a copy is judged again on the target version its first handling saw',
-  business: 'No inbox: a known attemptId gets its stored answer again; the board counts an attempt once',
-  none: 'Nothing: every copy is handled as new',
-  custom: 'A protection was switched by hand after the strategy was chosen',
+  'shooting-range': {
+    inbox: 'Generic inbox: a copy is dropped, nothing is sent again',
+    'side-effects': 'Inbox and stored messages: a copy has the first answers published again, same bytes',
+    state: 'No inbox: a copy is judged again on the target version its first handling saw',
+    business: 'No inbox: a known attemptId gets its stored answer again, whatever its messageId',
+    none: 'Nothing: every copy is handled as new',
+  },
+  'leader-board': {
+    inbox: 'Generic inbox: a copy of a Hit is dropped; a Hit under a new messageId counts again',
+    'side-effects': 'The board sends nothing, so what it stores is its inbox: a copy is dropped',
+    state: 'A count that knows which Hits it applied is an inbox: a copy is dropped',
+    business: 'No inbox: an attemptId is counted once, whatever its messageId',
+    none: 'Nothing: every copy is counted',
+    default: 'Every protection on, as the board ships: the inbox drops a copy, and an attempt counts once',
+  },
 };
+const CUSTOM = 'A protection was switched by hand after the strategy was chosen';
 const POINTS = ['after-commit-before-ack', 'after-confirm-before-mark', 'after-commit-before-publish', 'rollback-after-send'];
 const TYPES = ['FireAt', 'MoveTarget', 'Hit', 'Missed'];
 
@@ -89,8 +100,8 @@ function serviceCard(lab) {
       // Let go of the select: the lab is not redrawn under a focused one.
       onchange: (event) => { event.target.blur(); change('PUT', `${base}/strategy`, { strategy: event.target.value }); },
     }, lab.strategies.map((name) => el('option', { value: name, selected: name === lab.strategy }, name)),
-    lab.strategies.includes(lab.strategy) ? '' : el('option', { selected: true, disabled: true }, 'custom')),
-    el('div', { class: 'muted' }, STRATEGIES[lab.strategy] ?? '')) : '';
+    lab.strategies.includes(lab.strategy) ? '' : el('option', { selected: true, disabled: true }, lab.strategy ?? 'custom')),
+    el('div', { class: 'muted' }, STRATEGIES[lab.service]?.[lab.strategy] ?? (lab.strategy === 'custom' ? CUSTOM : ''))) : '';
   const point = el('select', { 'aria-label': `${lab.service} fault point` }, POINTS.map((p) => el('option', {}, p)));
   const faultType = el('select', { 'aria-label': `${lab.service} fault type` }, TYPES.map((t) => el('option', {}, t)));
   const holdType = el('select', { 'aria-label': `${lab.service} hold type` }, TYPES.map((t) => el('option', {}, t)));

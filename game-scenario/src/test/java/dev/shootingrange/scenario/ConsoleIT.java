@@ -142,7 +142,7 @@ class ConsoleIT {
         waitFor(player, By.xpath("//input[@aria-label='leader-board attemptDedup' and @checked]"));
     }
 
-    /** Choosing a strategy switches the range's inbox with it, and the card explains the choice. */
+    /** Choosing a strategy switches the range's inbox with it, and each service's card explains the choice there. */
     @Test
     void choosingAStrategySwitchesTheProtectionsItNeeds() {
         WebDriver browser = open("/");
@@ -155,9 +155,16 @@ class ConsoleIT {
                 .get("/api/lab/services/shooting-range").jsonPath().getString("strategy")));
         waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox' and not(@checked)]"));
         waitFor(browser, By.xpath("//article[@aria-label='shooting-range lab']//div[contains(., 'target version')]"));
+        // The same name on the board, which sends nothing and has no target: its caption says what it is there.
+        new Select(waitFor(browser, By.xpath("//select[@aria-label='leader-board strategy']"))).selectByVisibleText("state");
+        waitFor(browser, By.xpath("//article[@aria-label='leader-board lab']//div[contains(., 'which Hits it applied is an inbox')]"));
+        waitFor(browser, By.xpath("//input[@aria-label='leader-board attemptDedup' and not(@checked)]"));
+        waitFor(browser, By.xpath("//input[@aria-label='leader-board inbox' and @checked]"));
         click(browser, By.id("reset-all"));
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> "inbox".equals(given().baseUri(LabProcesses.SCENARIO.baseUrl())
                 .get("/api/lab/services/shooting-range").jsonPath().getString("strategy")));
+        // Reset, the board keeps both of its protections, which no strategy does alone, and says so.
+        waitFor(browser, By.xpath("//article[@aria-label='leader-board lab']//div[contains(., 'as the board ships')]"));
     }
 
     /**

@@ -35,9 +35,9 @@ public class Lab {
     public static final String DETERMINISTIC_IDS = "deterministicIds";
 
     /*
-     * The write-up's ways to exactly-once, as strategies a service can be switched to (lab.strategies;
-     * the first, "inbox", is the default: the inbox drops a copy). Each sets the protections it needs
-     * (lab.strategy.<name>.protections lists those it keeps on); the range also handles copies by it.
+     * The write-up's ways to exactly-once, as strategies a service can be switched to (lab.strategies,
+     * "inbox" first: the inbox drops a copy), each that approach alone. Each sets the protections it
+     * needs (lab.strategy.<name>.protections lists those it keeps on); the range also handles copies by it.
      */
     /** The inbox drops a copy, and the first handling's stored messages are published again. */
     public static final String SIDE_EFFECTS = "side-effects";
@@ -47,6 +47,12 @@ public class Lab {
     public static final String BUSINESS = "business";
     /** What the lab reports once one of a strategy's protections was switched by hand. */
     public static final String CUSTOM = "custom";
+    /**
+     * What the lab reports after a reset where no strategy alone is every protection on: the service as
+     * it ships (the leader board's inbox and its attempt filter both). Each strategy is its approach
+     * alone, so that the strategies can be compared; the default keeps them all.
+     */
+    public static final String DEFAULT = "default";
 
     /** The faults a workshop can arm, by the names the lab's API uses, at the step where each fires. */
     public static final Map<String, Step> FAULTS = new java.util.TreeMap<>(Map.of(
@@ -159,8 +165,8 @@ public class Lab {
             throw new IllegalArgumentException("unknown protection '" + protection + "'; this service has " + protectionNames);
         }
         protections.put(protection, on);
-        if (strategyProtections.contains(protection) && strategies.containsKey(strategy)
-                && strategies.get(strategy).contains(protection) != on) {
+        if (strategyProtections.contains(protection) && (strategies.containsKey(strategy)
+                ? strategies.get(strategy).contains(protection) != on : DEFAULT.equals(strategy) && !on)) {
             strategy = CUSTOM; // no longer what the strategy is made of
         }
     }
@@ -199,12 +205,12 @@ public class Lab {
         return holdNext.remove(type);
     }
 
+    /** Every protection on, every fault off: the strategy that is every protection on, or the default. */
     public synchronized void reset() {
         protections.clear();
-        strategy = null;
-        if (!strategies.isEmpty()) {
-            useStrategy(strategies.keySet().iterator().next());
-        }
+        strategy = strategies.isEmpty() ? null : strategies.entrySet().stream()
+                .filter(preset -> preset.getValue().containsAll(strategyProtections)).map(Map.Entry::getKey)
+                .findFirst().orElse(DEFAULT);
         armed.clear();
         holdNext.clear();
         chaos(Chaos.NONE);

@@ -170,6 +170,16 @@ class StrategiesTest {
         given().get("/api/ranges/{gameId}", gameId).then().body("targetPosition", equalTo(42));
     }
 
+    /** Each strategy is its approach alone: only the inbox is its to switch; outbox and derived ids stay on. */
+    @ParameterizedTest(name = "{0}: inbox {1}")
+    @CsvSource({ "inbox, true", "side-effects, true", "state, false", "business, false", "none, false" })
+    void eachStrategyIsThatApproachAlone(String name, boolean inbox) {
+        strategy(name)
+                .body("protections.inbox", equalTo(inbox))
+                .body("protections.outbox", equalTo(true))
+                .body("protections.deterministicIds", equalTo(true));
+    }
+
     @Test
     void anUnknownStrategyIsABadRequestThatNamesTheOthers() {
         given().contentType(ContentType.JSON).body("{\"strategy\": \"hope\"}").put("/api/lab/strategy").then()
