@@ -28,6 +28,14 @@ public class TransactionalOutbox {
     }
 
     /**
+     * Whether a handling of {@code messageId} stored messages here that the outbox still keeps: the
+     * side-effects approach's way to know a copy, for as long as the outbox keeps what it sent.
+     */
+    public boolean storedMessagesOf(UUID messageId) {
+        return OutboxMessage.count("causedBy", messageId) > 0;
+    }
+
+    /**
      * Publishes again, after this transaction commits, the messages the first handling of
      * {@code messageId} sent and the relay has sent: the same rows, so the same bytes under the same
      * ids. Rows still waiting are sent once anyway; rows purged after the outbox's retention are gone,

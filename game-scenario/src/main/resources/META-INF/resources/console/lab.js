@@ -23,7 +23,7 @@ const EXPLAIN = {
 const STRATEGIES = {
   'shooting-range': {
     inbox: 'Generic inbox: a copy is dropped, nothing is sent again',
-    'side-effects': 'Inbox and stored messages: a copy has the first answers published again, same bytes',
+    'side-effects': 'Stored messages: a copy is known by the answers its first handling stored, kept as long as the outbox keeps them, and gets them published again, same bytes',
     state: 'No inbox: a copy is judged again on the target version its first handling saw',
     business: 'No inbox: a known attemptId gets its stored answer again, whatever its messageId',
     none: 'Nothing: every copy is handled as new',

@@ -39,7 +39,7 @@ public class Lab {
      * "inbox" first: the inbox drops a copy), each that approach alone. Each sets the protections it
      * needs (lab.strategy.<name>.protections lists those it keeps on); the range also handles copies by it.
      */
-    /** The inbox drops a copy, and the first handling's stored messages are published again. */
+    /** A copy is known by the messages its first handling stored (or the inbox), and those are published again. */
     public static final String SIDE_EFFECTS = "side-effects";
     /** The range judges a copy again on the target's version its first handling used. */
     public static final String STATE = "state";

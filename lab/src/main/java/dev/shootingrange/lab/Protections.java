@@ -24,10 +24,16 @@ class Protections {
 
     @Produces
     @ApplicationScoped
-    DuplicateDetector duplicateDetector(Lab lab, Inbox inbox) {
-        return (String consumer, UUID messageId) -> lab.isOn(Lab.INBOX)
-                ? inbox.firstDelivery(consumer, messageId)
-                : DuplicateDetector.NOTHING.firstDelivery(consumer, messageId);
+    DuplicateDetector duplicateDetector(Lab lab, Inbox inbox, TransactionalOutbox outbox) {
+        return (String consumer, UUID messageId) -> {
+            // Side effects know a copy by the messages its first handling stored, as long as the outbox
+            // keeps them, past the inbox's window; the inbox covers handlings that sent nothing.
+            if (lab.strategyIs(Lab.SIDE_EFFECTS) && outbox.storedMessagesOf(messageId)) {
+                return false;
+            }
+            return lab.isOn(Lab.INBOX) ? inbox.firstDelivery(consumer, messageId)
+                    : DuplicateDetector.NOTHING.firstDelivery(consumer, messageId);
+        };
     }
 
     /** With the side-effects strategy, a copy has its first handling's messages sent again. */
