@@ -151,6 +151,15 @@ function drawLab(force = false) {
 
 export function wireLab() {
   document.getElementById('reset-all').addEventListener('click', () => change('POST', '/api/lab/services/all/reset'));
+  document.getElementById('reset-room').addEventListener('click', async () => {
+    try {
+      const cleared = await api('POST', '/api/lab/room/reset');
+      say(`Ready for the next group: every lab reset; dead letters emptied in ${cleared.deadLetterQueuesPurged.length}`
+        + ` queue(s); ${cleared.queuesDeleted.length ? `deleted ${cleared.queuesDeleted.join(', ')}` : 'no queue of a participant to delete'}.`);
+    } catch (e) {
+      say(`Reset for the next group refused: ${e.message}`);
+    }
+  });
   document.getElementById('lab-key').addEventListener('submit', (event) => {
     event.preventDefault();
     instructorKey.set(event.target.elements.key.value.trim());

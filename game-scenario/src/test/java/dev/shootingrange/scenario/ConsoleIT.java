@@ -142,6 +142,17 @@ class ConsoleIT {
         waitFor(player, By.xpath("//input[@aria-label='leader-board attemptDedup' and @checked]"));
     }
 
+    /** Between groups one button resets the labs and clears the broker, and the status line says what went. */
+    @Test
+    void theRoomIsResetForTheNextGroupFromTheConsole() {
+        BrokerManagementApi.enable();
+        WebDriver browser = open("/");
+
+        click(browser, By.id("reset-room"));
+
+        waitFor(browser, By.xpath("//*[@id='status' and contains(., 'Ready for the next group') and contains(., 'dead letters emptied in 3')]"));
+    }
+
     /** Choosing a strategy switches the range's inbox with it, and each service's card explains the choice there. */
     @Test
     void choosingAStrategySwitchesTheProtectionsItNeeds() {

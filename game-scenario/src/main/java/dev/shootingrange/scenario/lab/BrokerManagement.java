@@ -8,8 +8,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import jakarta.inject.Singleton;
@@ -78,6 +80,38 @@ public class BrokerManagement {
             names.add(connection.path("name").asText());
         }
         return names;
+    }
+
+    /** The queues of the services' virtual host, by name. */
+    List<String> queues() {
+        List<String> names = new ArrayList<>();
+        get("api/queues/" + encode(virtualHost) + "?columns=name").forEach(queue -> names.add(queue.path("name").asText()));
+        return names;
+    }
+
+    /** The queues bound to an exchange of the services' virtual host. */
+    Set<String> queuesBoundTo(String exchange) {
+        Set<String> names = new HashSet<>();
+        for (JsonNode binding : get("api/exchanges/" + encode(virtualHost) + "/" + encode(exchange) + "/bindings/source")) {
+            if (binding.path("destination_type").asText().equals("queue")) {
+                names.add(binding.path("destination").asText());
+            }
+        }
+        return names;
+    }
+
+    /** Empties a queue; false where it is not there. */
+    boolean purge(String queue) {
+        return send(HttpRequest.newBuilder(api.resolve(queuePath(queue) + "/contents")).DELETE()) != null;
+    }
+
+    /** Deletes a queue with whatever it holds; false where it is not there. */
+    boolean delete(String queue) {
+        return send(HttpRequest.newBuilder(api.resolve(queuePath(queue))).DELETE()) != null;
+    }
+
+    private String queuePath(String queue) {
+        return "api/queues/" + encode(virtualHost) + "/" + encode(queue);
     }
 
     private JsonNode get(String path) {
