@@ -43,7 +43,7 @@ final class BuildServices implements AutoCloseable {
 
     /**
      * What the services are started with: the queues' type, whether every span is exported, and
-     * whether the lab writes its message history (exactly-once.history.enabled).
+     * whether the lab writes its message history (lab.history.enabled).
      */
     record Setting(String queueType, String tracing, boolean history) {
         Setting(String queueType, String tracing) {
@@ -136,8 +136,7 @@ final class BuildServices implements AutoCloseable {
                     properties.add("live.streams.per-client=200");
                 }
                 if (!setting.history()) {
-                    // The lab's key sits under the core's mapped prefix, whose check of unknown keys would refuse it.
-                    properties.addAll(List.of("exactly-once.history.enabled=false", "smallrye.config.mapping.validate-unknown=false"));
+                    properties.add("lab.history.enabled=false");
                 }
                 if (setting.traced()) {
                     properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",

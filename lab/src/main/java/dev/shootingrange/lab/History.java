@@ -38,7 +38,8 @@ public class History implements StepInterceptor {
     private final HistoryWriter writer;
     private final TransactionSynchronizationRegistry transactions;
 
-    History(@ConfigProperty(name = "exactly-once.history.enabled", defaultValue = "true") boolean enabled,
+    // The lab's own key: under the core's prefix (exactly-once.*) its mapping refuses keys it does not know.
+    History(@ConfigProperty(name = "lab.history.enabled", defaultValue = "true") boolean enabled,
             ExactlyOnceConfig config, HistoryWriter writer, TransactionSynchronizationRegistry transactions) {
         this.enabled = enabled;
         this.config = config;
