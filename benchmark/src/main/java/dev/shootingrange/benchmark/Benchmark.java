@@ -73,6 +73,9 @@ public final class Benchmark {
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
         String only = options.get("only");
+        if (only != null && !List.of("cost", "burst", "viewers", "room", "ratio").contains(only)) {
+            throw new IllegalArgumentException("--only is cost, burst, viewers, room or ratio, not " + only);
+        }
         boolean costOnly = "cost".equals(only);
         boolean burstOnly = "burst".equals(only);
         boolean viewersOnly = "viewers".equals(only);
