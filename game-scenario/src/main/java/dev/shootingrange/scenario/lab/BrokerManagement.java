@@ -8,11 +8,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
@@ -75,26 +74,26 @@ public class BrokerManagement {
      * by default), not when it opens or closes.
      */
     public Set<String> connections() {
-        Set<String> names = new HashSet<>();
-        for (JsonNode connection : get("api/vhosts/" + encode(virtualHost) + "/connections")) {
-            names.add(connection.path("name").asText());
-        }
-        return names;
+        return names("api/vhosts/" + encode(virtualHost) + "/connections", "name", any -> true);
     }
 
     /** The queues of the services' virtual host, by name. */
-    List<String> queues() {
-        List<String> names = new ArrayList<>();
-        get("api/queues/" + encode(virtualHost) + "?columns=name").forEach(queue -> names.add(queue.path("name").asText()));
-        return names;
+    Set<String> queues() {
+        return names("api/queues/" + encode(virtualHost) + "?columns=name", "name", any -> true);
     }
 
     /** The queues bound to an exchange of the services' virtual host. */
     Set<String> queuesBoundTo(String exchange) {
+        return names("api/exchanges/" + encode(virtualHost) + "/" + encode(exchange) + "/bindings/source", "destination",
+                binding -> binding.path("destination_type").asText().equals("queue"));
+    }
+
+    /** One field of each item the API lists at {@code path} that {@code which} keeps. */
+    private Set<String> names(String path, String field, Predicate<JsonNode> which) {
         Set<String> names = new HashSet<>();
-        for (JsonNode binding : get("api/exchanges/" + encode(virtualHost) + "/" + encode(exchange) + "/bindings/source")) {
-            if (binding.path("destination_type").asText().equals("queue")) {
-                names.add(binding.path("destination").asText());
+        for (JsonNode item : get(path)) {
+            if (which.test(item)) {
+                names.add(item.path(field).asText());
             }
         }
         return names;

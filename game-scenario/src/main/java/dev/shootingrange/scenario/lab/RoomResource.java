@@ -40,7 +40,7 @@ public class RoomResource {
             + " Needs RabbitMQ's management API.")
     public RoomReset reset() {
         services.resetEverywhere();
-        List<String> queues = broker.queues();
+        Set<String> queues = broker.queues();
         Set<String> own = new TreeSet<>(Topology.QUEUES);
         Topology.QUEUES.forEach(queue -> own.add(Topology.deadLetterQueue(queue)));
         Set<String> theirs = new TreeSet<>();
