@@ -14,10 +14,9 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
-
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.exactlyonce.DurableQueue;
-import dev.shootingrange.exactlyonce.QueueMigration;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
+import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
 import dev.shootingrange.testing.ServiceProcess;
 
 /**

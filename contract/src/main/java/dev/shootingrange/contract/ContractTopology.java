@@ -8,10 +8,9 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.rabbitmq.client.Channel;
-
 import dev.shootingrange.contract.Topology.QueueType;
-import dev.shootingrange.exactlyonce.BrokerTopology;
-import dev.shootingrange.exactlyonce.DurableQueue;
+import dev.shootingrange.exactlyonce.rabbit.BrokerTopology;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
 
 /**
  * Every service declares the whole {@link Topology} at start, with quorum queues unless

@@ -3,7 +3,7 @@ package dev.shootingrange.contract;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.shootingrange.exactlyonce.OutgoingIds;
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 
 /** The shot {@code attemptId} hit the target, which stood at {@code targetPosition}. */
 public record Hit(UUID messageId, String gameId, Instant sentAt, UUID causationId,

@@ -3,7 +3,7 @@ package dev.shootingrange.contract;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.shootingrange.exactlyonce.OutgoingIds;
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 
 /** The shot {@code attemptId} missed; {@code targetPosition} is null where the game had no target yet. */
 public record Missed(UUID messageId, String gameId, Instant sentAt, UUID causationId,

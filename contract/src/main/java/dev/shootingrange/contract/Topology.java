@@ -8,9 +8,8 @@ import java.util.Map;
 
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
-
-import dev.shootingrange.exactlyonce.DurableQueue;
-import dev.shootingrange.exactlyonce.DurableQueue.Binding;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue.Binding;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
 
 /**
  * The RabbitMQ topology of the contract. Every service declares all of it at start, so a message

@@ -34,10 +34,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
-
-import dev.shootingrange.exactlyonce.ConfirmedPublisher;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
+import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
 import io.smallrye.config.WithDefault;
 
 /**

@@ -17,12 +17,11 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
-
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.exactlyonce.DurableQueue;
-import dev.shootingrange.exactlyonce.QueueMigration;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
+import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
 
 /**
  * The tests' own client of the real broker: it publishes as an outside client would (valid messages,

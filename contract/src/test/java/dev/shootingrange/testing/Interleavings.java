@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import dev.shootingrange.exactlyonce.Step;
-import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.Steps;
 
 /**
  * Drives two concurrent deliveries of one message, A and B, through a chosen interleaving of the

@@ -4,21 +4,23 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
+import dev.shootingrange.exactlyonce.inbox.InboxProcessor;
+
 /**
  * The message whose handling runs on this thread, and when that handling began, so that what the
  * handler sends is stored with its cause and the rows of one handling can be told from another's.
  * Set by the {@link InboxProcessor} around the handler; outside a handling there is none.
  */
-record Causation(UUID messageId, Instant handlingBegan) {
+public record Causation(UUID messageId, Instant handlingBegan) {
 
     private static final ThreadLocal<Causation> CURRENT = new ThreadLocal<>();
 
     /** The handling running on this thread, or null. */
-    static Causation current() {
+    public static Causation current() {
         return CURRENT.get();
     }
 
-    static void run(UUID messageId, Runnable handling) {
+    public static void run(UUID messageId, Runnable handling) {
         // Microseconds: the precision PostgreSQL keeps, so that equal instants stay equal once stored.
         CURRENT.set(new Causation(messageId, Instant.now().truncatedTo(ChronoUnit.MICROS)));
         try {

@@ -12,7 +12,7 @@ public class DeadLetter extends RuntimeException {
     }
 
     /** The DeadLetter behind a failure (a transaction wrapper may hide it), or null. */
-    static DeadLetter in(Throwable failure) {
+    public static DeadLetter in(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof DeadLetter deadLetter) {
                 return deadLetter;

@@ -10,6 +10,13 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
 
+import dev.shootingrange.exactlyonce.observe.MessageTracing;
+import dev.shootingrange.exactlyonce.outbox.AfterCommit;
+import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
+import dev.shootingrange.exactlyonce.spi.Dispatch;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.Steps;
+
 /**
  * What a producer without an outbox does: publish after the commit, and hope. It fails two ways: a
  * crash between commit and publish loses the message, and a message sent before a commit that then

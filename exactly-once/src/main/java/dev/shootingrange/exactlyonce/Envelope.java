@@ -2,6 +2,8 @@ package dev.shootingrange.exactlyonce;
 
 import java.util.UUID;
 
+import dev.shootingrange.exactlyonce.observe.MessageTracing;
+
 /**
  * A message as the machinery sees it: an id, a type, where it goes and its bytes. The core never
  * looks inside the body; the service's {@link MessageFormat} does. Where a delivery's body could not

@@ -13,7 +13,11 @@ import org.flywaydb.core.Flyway;
 import org.jboss.logging.Logger;
 
 import com.rabbitmq.client.Channel;
-
+import dev.shootingrange.exactlyonce.outbox.OutboxRelay;
+import dev.shootingrange.exactlyonce.rabbit.BrokerTopology;
+import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
+import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
+import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.reactive.messaging.ChannelRegistry;
@@ -112,7 +116,7 @@ public class ExactlyOnceRuntime {
      * Declares the service's queues and bindings again, on a channel of its own: for a consumer whose
      * queue was deleted under it, before it subscribes again.
      */
-    void declareTopologyAgain() throws IOException {
+    public void declareTopologyAgain() throws IOException {
         try (Channel channel = connections.publishing().createChannel()) {
             topology.declare(channel);
         } catch (TimeoutException e) {

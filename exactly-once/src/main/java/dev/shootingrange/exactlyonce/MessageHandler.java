@@ -2,6 +2,8 @@ package dev.shootingrange.exactlyonce;
 
 import java.util.Set;
 
+import dev.shootingrange.exactlyonce.outbox.Outbox;
+
 /**
  * A service's business rule for the messages it consumes. It runs inside the inbox's transaction:
  * whatever it changes and whatever it sends through the {@link Outbox} commits together with the

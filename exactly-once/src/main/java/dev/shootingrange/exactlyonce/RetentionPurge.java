@@ -8,6 +8,8 @@ import jakarta.transaction.Transactional;
 
 import org.jboss.logging.Logger;
 
+import dev.shootingrange.exactlyonce.inbox.Inbox;
+import dev.shootingrange.exactlyonce.outbox.OutboxMessage;
 import io.quarkus.scheduler.Scheduled;
 
 /** Keeps the inbox and the outbox bounded: old inbox records and sent outbox rows are deleted. */

@@ -19,7 +19,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.shootingrange.exactlyonce.RetentionPurge;
-import dev.shootingrange.exactlyonce.Step;
+import dev.shootingrange.exactlyonce.spi.Step;
 
 /**
  * The lab's switches for this service: which protections are on, and which faults to inject. Every

@@ -7,9 +7,9 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.shootingrange.exactlyonce.Envelope;
-import dev.shootingrange.exactlyonce.Step;
-import dev.shootingrange.exactlyonce.StepInterceptor;
-import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.StepInterceptor;
+import dev.shootingrange.exactlyonce.spi.Steps;
 
 /**
  * The lab's faults, at the core's steps: a crash where one is armed or by chance, a copy on the wire

@@ -8,18 +8,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
-import dev.shootingrange.exactlyonce.ExactlyOnceMetrics;
-import dev.shootingrange.exactlyonce.OutboxRelay;
+import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
+import dev.shootingrange.exactlyonce.outbox.OutboxRelay;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /** This service's lab: its switches, faults, holds and history, as {@link LabApi} serves them. */

@@ -7,12 +7,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 
 import dev.shootingrange.exactlyonce.DirectPublisher;
-import dev.shootingrange.exactlyonce.Dispatch;
-import dev.shootingrange.exactlyonce.DuplicateDetector;
-import dev.shootingrange.exactlyonce.Inbox;
-import dev.shootingrange.exactlyonce.OnDuplicate;
-import dev.shootingrange.exactlyonce.OutgoingIds;
-import dev.shootingrange.exactlyonce.TransactionalOutbox;
+import dev.shootingrange.exactlyonce.inbox.Inbox;
+import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
+import dev.shootingrange.exactlyonce.spi.Dispatch;
+import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
+import dev.shootingrange.exactlyonce.spi.OnDuplicate;
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 
 /**
  * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing, a

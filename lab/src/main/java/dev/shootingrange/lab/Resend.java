@@ -4,11 +4,11 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.shootingrange.contract.MessageCodec;
-import dev.shootingrange.exactlyonce.OutboxMessage;
-import dev.shootingrange.exactlyonce.TransactionalOutbox;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import dev.shootingrange.contract.ContractFormat;
+import dev.shootingrange.contract.MessageCodec;
+import dev.shootingrange.exactlyonce.outbox.OutboxMessage;
+import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /** A sent message again under a new messageId: what a producer that makes ids per send would emit. */
 @ApplicationScoped

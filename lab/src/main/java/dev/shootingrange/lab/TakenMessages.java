@@ -16,9 +16,9 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
 
-import dev.shootingrange.exactlyonce.ConfirmedPublisher;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceRuntime;
+import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 

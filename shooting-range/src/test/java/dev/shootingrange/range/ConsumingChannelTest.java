@@ -21,15 +21,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.Channel;
-
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.exactlyonce.ConsumingConnection;
-import dev.shootingrange.exactlyonce.Step;
-import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.Steps;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -2,9 +2,9 @@ package dev.shootingrange.range;
 
 import static dev.shootingrange.testing.Service.count;
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 
 import java.time.Duration;
 import java.util.List;
@@ -21,17 +21,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import com.rabbitmq.client.impl.AMQConnection;
+import com.rabbitmq.client.impl.recovery.AutorecoveringConnection;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Topology;
-import com.rabbitmq.client.impl.AMQConnection;
-import com.rabbitmq.client.impl.recovery.AutorecoveringConnection;
-
-import dev.shootingrange.exactlyonce.RabbitConnections;
-import dev.shootingrange.exactlyonce.Step;
-import dev.shootingrange.exactlyonce.Steps;
+import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.Steps;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
 import dev.shootingrange.testing.Sql;

@@ -27,12 +27,11 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.GetResponse;
-
-import dev.shootingrange.contract.Topology;
 import dev.shootingrange.contract.Topology.QueueType;
-import dev.shootingrange.exactlyonce.DurableQueue;
-import dev.shootingrange.exactlyonce.DurableQueue.Binding;
-import dev.shootingrange.exactlyonce.QueueMigration;
+import dev.shootingrange.contract.Topology;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue.Binding;
+import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
+import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
 import dev.shootingrange.testing.Broker;
 import io.quarkus.test.junit.QuarkusTest;
 

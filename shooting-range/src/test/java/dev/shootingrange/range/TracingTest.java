@@ -1,9 +1,9 @@
 package dev.shootingrange.range;
 
-import static dev.shootingrange.exactlyonce.MessageTracing.COPY;
-import static dev.shootingrange.exactlyonce.MessageTracing.DECISION;
-import static dev.shootingrange.exactlyonce.MessageTracing.MESSAGE_ID;
-import static dev.shootingrange.exactlyonce.MessageTracing.REDELIVERED;
+import static dev.shootingrange.exactlyonce.observe.MessageTracing.COPY;
+import static dev.shootingrange.exactlyonce.observe.MessageTracing.DECISION;
+import static dev.shootingrange.exactlyonce.observe.MessageTracing.MESSAGE_ID;
+import static dev.shootingrange.exactlyonce.observe.MessageTracing.REDELIVERED;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -26,7 +26,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.GetResponse;
-
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;

@@ -12,7 +12,7 @@ import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.exactlyonce.Outbox;
+import dev.shootingrange.exactlyonce.outbox.Outbox;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 

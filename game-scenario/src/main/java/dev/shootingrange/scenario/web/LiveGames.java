@@ -29,20 +29,19 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.shootingrange.contract.MessageCodec;
-import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.exactlyonce.AfterCommit;
-import dev.shootingrange.exactlyonce.Disposition;
 import dev.shootingrange.exactlyonce.Envelope;
-import dev.shootingrange.exactlyonce.StepInterceptor;
+import dev.shootingrange.exactlyonce.outbox.AfterCommit;
+import dev.shootingrange.exactlyonce.spi.Disposition;
+import dev.shootingrange.exactlyonce.spi.StepInterceptor;
 import dev.shootingrange.scenario.domain.GameScenario;
-import dev.shootingrange.scenario.domain.GameView;
 import dev.shootingrange.scenario.domain.GameView.ShotView;
+import dev.shootingrange.scenario.domain.GameView;
 import dev.shootingrange.scenario.domain.Shot;
 import dev.shootingrange.scenario.lab.ConsistencyChecker;
 import dev.shootingrange.scenario.lab.GameTimeline;

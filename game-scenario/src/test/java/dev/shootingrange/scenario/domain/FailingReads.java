@@ -15,7 +15,7 @@ import jakarta.transaction.Transactional;
 
 import org.hibernate.exception.JDBCConnectionException;
 
-import dev.shootingrange.exactlyonce.Outbox;
+import dev.shootingrange.exactlyonce.outbox.Outbox;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 

@@ -10,8 +10,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.exactlyonce.InboxConsumer;
 import dev.shootingrange.exactlyonce.MessageHandler;
+import dev.shootingrange.exactlyonce.inbox.InboxConsumer;
 import dev.shootingrange.leaderboard.domain.LeaderBoard;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 

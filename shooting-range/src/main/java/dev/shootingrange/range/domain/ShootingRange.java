@@ -15,8 +15,8 @@ import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.ShotOutcome;
 import dev.shootingrange.exactlyonce.DeadLetter;
-import dev.shootingrange.exactlyonce.Outbox;
-import dev.shootingrange.exactlyonce.OutgoingIds;
+import dev.shootingrange.exactlyonce.outbox.Outbox;
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import io.quarkus.arc.DefaultBean;
 
 /**

@@ -5,7 +5,7 @@ import jakarta.enterprise.inject.Typed;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
-import dev.shootingrange.exactlyonce.Outbox;
+import dev.shootingrange.exactlyonce.outbox.Outbox;
 import dev.shootingrange.range.domain.Outcome;
 import dev.shootingrange.range.domain.ShootingRange;
 import dev.shootingrange.range.domain.ShotJudging;

@@ -5,7 +5,7 @@ import jakarta.enterprise.inject.Typed;
 
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
-import dev.shootingrange.exactlyonce.OutgoingIds;
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import dev.shootingrange.range.domain.Outcome;
 import dev.shootingrange.range.domain.ShootingRange;
 import dev.shootingrange.range.domain.ShotJudging;

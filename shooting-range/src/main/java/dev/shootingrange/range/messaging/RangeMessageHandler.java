@@ -11,8 +11,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.RangeMessage;
-import dev.shootingrange.exactlyonce.InboxConsumer;
 import dev.shootingrange.exactlyonce.MessageHandler;
+import dev.shootingrange.exactlyonce.inbox.InboxConsumer;
 import dev.shootingrange.range.domain.ShotJudging;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 

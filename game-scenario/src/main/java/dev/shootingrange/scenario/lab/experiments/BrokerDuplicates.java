@@ -7,11 +7,11 @@ import java.util.Set;
 
 import jakarta.inject.Singleton;
 
-import dev.shootingrange.exactlyonce.OutboxMessage;
+import dev.shootingrange.exactlyonce.outbox.OutboxMessage;
 import dev.shootingrange.lab.Lab;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import dev.shootingrange.scenario.lab.BrokerManagement;
 import dev.shootingrange.scenario.services.Services;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * No chaos switch at all: the broker makes the copies. In the middle of a burst it closes every client

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.Problem;
-import dev.shootingrange.exactlyonce.Printable;
+import dev.shootingrange.exactlyonce.observe.Printable;
 import dev.shootingrange.scenario.lab.Consistency;
 import dev.shootingrange.scenario.services.Services;
 import io.quarkus.arc.Arc;

@@ -1,5 +1,0 @@
-package dev.shootingrange.exactlyonce;
-
-/** Fired when a transaction wrote outbox rows; observed after its commit to wake the relay. */
-record OutboxWritten() {
-}

@@ -1,0 +1,34 @@
+package dev.shootingrange.exactlyonce.outbox;
+
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+/**
+ * Work that may happen only once the current transaction committed, and not at all if it rolls back.
+ * Outside a transaction there is nothing to wait for: it runs at once.
+ */
+public final class AfterCommit {
+
+    private AfterCommit() {
+    }
+
+    public static void run(TransactionSynchronizationRegistry transactions, Runnable work) {
+        if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+            work.run();
+            return;
+        }
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    work.run();
+                }
+            }
+        });
+    }
+}

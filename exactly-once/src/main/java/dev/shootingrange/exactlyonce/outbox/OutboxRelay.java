@@ -1,0 +1,167 @@
+package dev.shootingrange.exactlyonce.outbox;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+
+import org.jboss.logging.Logger;
+
+import dev.shootingrange.exactlyonce.Envelope;
+import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
+import dev.shootingrange.exactlyonce.Threads;
+import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
+import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.Steps;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * Publishes outbox rows. A row is marked sent only after the broker confirmed it and did not return it
+ * as unroutable; anything less leaves it pending, and it is published again. So a message leaves at
+ * least once, always with the same id and body, and the consumers' inboxes make it count once.
+ *
+ * A commit that wrote rows wakes the relay at once; a sweep every few seconds picks up whatever a
+ * crash or a failed publish left behind.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final long MAX_BACKOFF_MS = 5_000;
+
+    private final ConfirmedPublisher publisher;
+    private final ExactlyOnceConfig.Relay config;
+    private final Steps steps;
+    private final ExactlyOnceMetrics metrics;
+    private final Semaphore wakeUp = new Semaphore(0);
+    private volatile Thread thread;
+    private volatile boolean running;
+    private long lastCount = System.nanoTime();
+
+    OutboxRelay(ConfirmedPublisher publisher, ExactlyOnceConfig config, Steps steps, ExactlyOnceMetrics metrics) {
+        this.publisher = publisher;
+        this.config = config.relay();
+        this.steps = steps;
+        this.metrics = metrics;
+    }
+
+    void onCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) OutboxWritten written) {
+        wakeUp.release();
+    }
+
+    public void start() {
+        running = true;
+        thread = Threads.named("outbox-relay").newThread(this::run);
+        thread.start();
+    }
+
+    public void stop() throws InterruptedException {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+            thread.join(5_000);
+        }
+    }
+
+    public boolean isAlive() {
+        return thread != null && thread.isAlive();
+    }
+
+    private void run() {
+        long backoff = 100;
+        while (running) {
+            try {
+                wakeUp.tryAcquire(config.sweepInterval().toMillis(), TimeUnit.MILLISECONDS);
+                wakeUp.drainPermits();
+                while (running && publishBatch() == config.batchSize()) {
+                    // a full batch: there may be more waiting
+                }
+                countPendingNowAndThen();
+                backoff = 100;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                if (Steps.SimulatedCrash.in(e)) {
+                    // A simulated crash: the batch rolled back; a restarted relay would start over at once.
+                    LOG.infof("outbox relay: %s; the batch stays pending", e.getMessage());
+                    continue;
+                }
+                LOG.warnf("outbox relay: %s; the rows stay pending and are retried in %d ms", describe(e), backoff);
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+                backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+            }
+        }
+        publisher.close();
+    }
+
+    /** The gauge's count costs a query: once a sweep interval, not after every commit's wake-up. */
+    private void countPendingNowAndThen() {
+        long now = System.nanoTime();
+        if (now - lastCount >= config.sweepInterval().toNanos()) {
+            lastCount = now;
+            metrics.outboxPending(QuarkusTransaction.requiringNew().call(OutboxMessage::pending));
+        }
+    }
+
+    /** Publishes one batch in one transaction; returns how many rows it claimed. */
+    private int publishBatch() {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            List<OutboxMessage> batch = OutboxMessage.claimPending(config.batchSize());
+            if (batch.isEmpty()) {
+                return 0;
+            }
+            List<Envelope> rows = batch.stream().map(OutboxMessage::envelope).toList();
+            steps.reached(Step.AFTER_COMMIT_BEFORE_PUBLISH, rows);
+            List<Envelope> copies = new ArrayList<>();
+            rows.forEach(row -> copies.addAll(steps.copiesToSend(row)));
+            Set<UUID> unroutable = publisher.publish(copies);
+            steps.published(copies.stream().filter(copy -> !unroutable.contains(copy.messageId())).toList());
+            steps.reached(Step.AFTER_CONFIRM_BEFORE_MARK, rows);
+            List<Long> confirmed = new ArrayList<>(batch.size());
+            List<Long> returned = new ArrayList<>();
+            for (OutboxMessage row : batch) {
+                if (unroutable.contains(row.messageId)) {
+                    LOG.warnf("%s %s to %s was unroutable; it stays pending, then waits", row.type, row.messageId, row.exchange);
+                }
+                (unroutable.contains(row.messageId) ? returned : confirmed).add(row.id);
+            }
+            OutboxMessage.markSent(confirmed);
+            OutboxMessage.returned(returned);
+            metrics.returned(returned.size());
+            return batch.size();
+        });
+    }
+
+    /** Sends an already sent message again, the same copy: as a relay that crashed before marking it would. */
+    public boolean resend(UUID messageId) {
+        boolean found = QuarkusTransaction.requiringNew().call(() -> {
+            OutboxMessage row = OutboxMessage.byMessageId(messageId);
+            if (row != null) {
+                row.sentAt = null;
+            }
+            return row != null;
+        });
+        wakeUp.release();
+        return found;
+    }
+
+    private static String describe(Exception e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getMessage() == null) {
+            cause = cause.getCause();
+        }
+        return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    }
+}

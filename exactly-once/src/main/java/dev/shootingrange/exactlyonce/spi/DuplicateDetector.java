@@ -1,0 +1,18 @@
+package dev.shootingrange.exactlyonce.spi;
+
+import java.util.UUID;
+
+import dev.shootingrange.exactlyonce.inbox.Inbox;
+
+/**
+ * Where a duplicate is detected: the {@link Inbox} by default. Called first in the handling's
+ * transaction; false means the consumer has already handled this message and skips it.
+ */
+@FunctionalInterface
+public interface DuplicateDetector {
+
+    /** Takes every copy for a first one: what a consumer without an inbox does. */
+    DuplicateDetector NOTHING = (consumer, messageId) -> true;
+
+    boolean firstDelivery(String consumer, UUID messageId);
+}

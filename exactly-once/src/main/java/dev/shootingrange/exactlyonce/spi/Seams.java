@@ -1,0 +1,44 @@
+package dev.shootingrange.exactlyonce.spi;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+
+import dev.shootingrange.exactlyonce.inbox.Inbox;
+import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
+import io.quarkus.arc.DefaultBean;
+
+/**
+ * The core's choices at its seams, each replaced by declaring a bean of the same type: duplicates are
+ * detected by the inbox and a copy is answered by nothing, outgoing messages leave through the
+ * transactional outbox, and their ids are derived from the message they answer.
+ */
+class Seams {
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    DuplicateDetector duplicateDetector(Inbox inbox) {
+        return inbox::firstDelivery;
+    }
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    OnDuplicate onDuplicate() {
+        return OnDuplicate.NOTHING;
+    }
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    Dispatch dispatch(TransactionalOutbox outbox) {
+        return outbox::send;
+    }
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    OutgoingIds outgoingIds() {
+        return OutgoingIds.DERIVED;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.shootingrange.exactlyonce.spi;
+
+import java.util.List;
+
+import dev.shootingrange.exactlyonce.Envelope;
+
+/**
+ * Looks in on consuming and publishing at their named {@link Step}s. Interceptors are beans, called in
+ * the order of their {@code @Priority} (highest first); the core has none. Whatever plugs into the
+ * machinery without changing it (fault injection, a message history, tracing) is one of these.
+ */
+public interface StepInterceptor {
+
+    /**
+     * The messages reached a step: one delivery, or the relay's batch. Throwing
+     * {@link Steps.SimulatedCrash} stops the work there, as a crash of the process would.
+     */
+    default void reached(Step step, List<Envelope> messages) {
+    }
+
+    /**
+     * What became of a delivery. Inside the handling's transaction where there is one (handled,
+     * duplicate), outside it where none committed (dead-lettered, retried).
+     *
+     * @param read the message as the service's format read it; null where it could not be read
+     * @param detail why it was dead-lettered or retried; null otherwise
+     */
+    default void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
+    }
+
+    /**
+     * The copies of a message to put on the wire now: none (an interceptor has taken it over, in the
+     * current transaction), one, or several (a duplicate on the wire).
+     */
+    default List<Envelope> copiesToSend(Envelope message) {
+        return List.of(message);
+    }
+
+    /** The broker confirmed these copies. */
+    default void published(List<Envelope> copies) {
+    }
+}
