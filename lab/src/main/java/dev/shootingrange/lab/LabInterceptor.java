@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.StepInterceptor;
-import dev.shootingrange.exactlyonce.spi.Steps;
 
 /**
  * The lab's faults, at the core's steps: a crash where one is armed or by chance, a copy on the wire
@@ -31,7 +30,7 @@ public class LabInterceptor implements StepInterceptor {
     @Override
     public void reached(Step step, List<Envelope> messages) {
         if (lab.faultAt(step, messages.stream().map(Envelope::type).toList())) {
-            throw new Steps.SimulatedCrash(step);
+            throw new SimulatedCrash(step);
         }
     }
 

@@ -6,13 +6,13 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 
-import dev.shootingrange.exactlyonce.DirectPublisher;
 import dev.shootingrange.exactlyonce.inbox.Inbox;
 import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
 import dev.shootingrange.exactlyonce.spi.Dispatch;
 import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
 import dev.shootingrange.exactlyonce.spi.OnDuplicate;
 import dev.shootingrange.exactlyonce.spi.OutgoingIds;
+import dev.shootingrange.exactlyonce.spi.RetryPolicy;
 
 /**
  * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing, a
@@ -55,6 +55,13 @@ class Protections {
                 direct.send(message);
             }
         };
+    }
+
+    /** A simulated crash is tried again at once, as a restarted process would; anything else waits its back-off. */
+    @Produces
+    @ApplicationScoped
+    RetryPolicy retryPolicy() {
+        return SimulatedCrash::in;
     }
 
     @Produces

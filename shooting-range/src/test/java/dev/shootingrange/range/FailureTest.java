@@ -31,6 +31,7 @@ import dev.shootingrange.contract.Topology;
 import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.Steps;
+import dev.shootingrange.lab.SimulatedCrash;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
 import dev.shootingrange.testing.Sql;
@@ -93,7 +94,7 @@ class FailureTest {
         steps.listen((step, messageId, type) -> {
             if (step == Step.AFTER_COMMIT_BEFORE_ACK && messageId.equals(shot.messageId())
                     && crashed.compareAndSet(false, true)) {
-                throw new Steps.SimulatedCrash(step);
+                throw new SimulatedCrash(step);
             }
         });
 
@@ -207,7 +208,7 @@ class FailureTest {
         AtomicBoolean crashed = new AtomicBoolean();
         steps.listen((step, messageId, messageType) -> {
             if (step == crashStep && type.equals(messageType) && crashed.compareAndSet(false, true)) {
-                throw new Steps.SimulatedCrash(step);
+                throw new SimulatedCrash(step);
             }
         });
     }

@@ -14,6 +14,7 @@ import dev.shootingrange.exactlyonce.MessageHandler;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 import dev.shootingrange.exactlyonce.observe.MessageTracing;
 import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
+import dev.shootingrange.exactlyonce.spi.RetryPolicy;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.Steps;
 import io.opentelemetry.api.trace.Span;
@@ -41,11 +42,13 @@ public class InboxConsumer {
     private final ConsumingConnection connection;
     private final MessageTracing tracing;
     private final Retries retries;
+    private final RetryPolicy retryPolicy;
 
     InboxConsumer(InboxProcessor processor, Steps steps, ExactlyOnceMetrics metrics, ExactlyOnceConfig config,
-            ConsumingConnection connection, MessageTracing tracing, Retries retries) {
+            ConsumingConnection connection, MessageTracing tracing, Retries retries, RetryPolicy retryPolicy) {
         this.processor = processor;
         this.retries = retries;
+        this.retryPolicy = retryPolicy;
         this.tracing = tracing;
         this.steps = steps;
         this.metrics = metrics;
@@ -76,7 +79,7 @@ public class InboxConsumer {
                         redelivered, handler);
             } catch (RuntimeException e) {
                 metrics.retried();
-                if (Steps.SimulatedCrash.in(e) || !retries.awaitedTheDatabase()) {
+                if (retryPolicy.atOnce(e) || !retries.awaitedTheDatabase()) {
                     MessageTracing.decided(span, "retried", null, String.valueOf(e));
                     return retryLater(delivery, body, e);
                 }
@@ -92,9 +95,9 @@ public class InboxConsumer {
         MessageTracing.decided(span, outcome instanceof Delivery.Handled ? "handled" : "duplicate", message, null);
         try {
             steps.reached(Step.AFTER_COMMIT_BEFORE_ACK, message);
-        } catch (Steps.SimulatedCrash crash) {
-            // The work is committed but the broker never hears of it: it delivers the message again.
-            span.addEvent("not acknowledged: " + crash.getMessage());
+        } catch (RuntimeException failure) {
+            // The work is committed but the broker never hears of it: it delivers the message again, a no-op.
+            span.addEvent("not acknowledged: " + failure.getMessage());
             return requeue(delivery);
         }
         return settle(delivery, (channel, tag) -> channel.basicAck(tag, false));
@@ -110,8 +113,7 @@ public class InboxConsumer {
 
     /** The message is valid but could not be handled now (its game not started, a refused commit): requeue it. */
     private CompletionStage<Void> retryLater(Message<?> delivery, byte[] body, RuntimeException e) {
-        if (Steps.SimulatedCrash.in(e)) {
-            // A simulated crash before the commit: the broker delivers the message again, at once.
+        if (retryPolicy.atOnce(e)) {
             return requeue(delivery);
         }
         long delay = retries.nextDelayMs(body);

@@ -1,8 +1,5 @@
 package dev.shootingrange.exactlyonce.outbox;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -13,13 +10,11 @@ import jakarta.enterprise.event.TransactionPhase;
 
 import org.jboss.logging.Logger;
 
-import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import dev.shootingrange.exactlyonce.Threads;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
-import dev.shootingrange.exactlyonce.spi.Step;
-import dev.shootingrange.exactlyonce.spi.Steps;
+import dev.shootingrange.exactlyonce.spi.RetryPolicy;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
@@ -38,17 +33,20 @@ public class OutboxRelay {
 
     private final ConfirmedPublisher publisher;
     private final ExactlyOnceConfig.Relay config;
-    private final Steps steps;
+    private final OutboxBatch batch;
     private final ExactlyOnceMetrics metrics;
+    private final RetryPolicy retryPolicy;
     private final Semaphore wakeUp = new Semaphore(0);
     private volatile Thread thread;
     private volatile boolean running;
     private long lastCount = System.nanoTime();
 
-    OutboxRelay(ConfirmedPublisher publisher, ExactlyOnceConfig config, Steps steps, ExactlyOnceMetrics metrics) {
+    OutboxRelay(ConfirmedPublisher publisher, ExactlyOnceConfig config, OutboxBatch batch, ExactlyOnceMetrics metrics,
+            RetryPolicy retryPolicy) {
         this.publisher = publisher;
+        this.retryPolicy = retryPolicy;
         this.config = config.relay();
-        this.steps = steps;
+        this.batch = batch;
         this.metrics = metrics;
     }
 
@@ -80,7 +78,7 @@ public class OutboxRelay {
             try {
                 wakeUp.tryAcquire(config.sweepInterval().toMillis(), TimeUnit.MILLISECONDS);
                 wakeUp.drainPermits();
-                while (running && publishBatch() == config.batchSize()) {
+                while (running && batch.publish() == config.batchSize()) {
                     // a full batch: there may be more waiting
                 }
                 countPendingNowAndThen();
@@ -89,8 +87,7 @@ public class OutboxRelay {
                 Thread.currentThread().interrupt();
                 return;
             } catch (Exception e) {
-                if (Steps.SimulatedCrash.in(e)) {
-                    // A simulated crash: the batch rolled back; a restarted relay would start over at once.
+                if (retryPolicy.atOnce(e)) {
                     LOG.infof("outbox relay: %s; the batch stays pending", e.getMessage());
                     continue;
                 }
@@ -113,35 +110,6 @@ public class OutboxRelay {
             lastCount = now;
             metrics.outboxPending(QuarkusTransaction.requiringNew().call(OutboxMessage::pending));
         }
-    }
-
-    /** Publishes one batch in one transaction; returns how many rows it claimed. */
-    private int publishBatch() {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            List<OutboxMessage> batch = OutboxMessage.claimPending(config.batchSize());
-            if (batch.isEmpty()) {
-                return 0;
-            }
-            List<Envelope> rows = batch.stream().map(OutboxMessage::envelope).toList();
-            steps.reached(Step.AFTER_COMMIT_BEFORE_PUBLISH, rows);
-            List<Envelope> copies = new ArrayList<>();
-            rows.forEach(row -> copies.addAll(steps.copiesToSend(row)));
-            Set<UUID> unroutable = publisher.publish(copies);
-            steps.published(copies.stream().filter(copy -> !unroutable.contains(copy.messageId())).toList());
-            steps.reached(Step.AFTER_CONFIRM_BEFORE_MARK, rows);
-            List<Long> confirmed = new ArrayList<>(batch.size());
-            List<Long> returned = new ArrayList<>();
-            for (OutboxMessage row : batch) {
-                if (unroutable.contains(row.messageId)) {
-                    LOG.warnf("%s %s to %s was unroutable; it stays pending, then waits", row.type, row.messageId, row.exchange);
-                }
-                (unroutable.contains(row.messageId) ? returned : confirmed).add(row.id);
-            }
-            OutboxMessage.markSent(confirmed);
-            OutboxMessage.returned(returned);
-            metrics.returned(returned.size());
-            return batch.size();
-        });
     }
 
     /** Sends an already sent message again, the same copy: as a relay that crashed before marking it would. */

@@ -10,7 +10,8 @@ import io.quarkus.arc.DefaultBean;
 /**
  * The core's choices at its seams, each replaced by declaring a bean of the same type: duplicates are
  * detected by the inbox and a copy is answered by nothing, outgoing messages leave through the
- * transactional outbox, and their ids are derived from the message they answer.
+ * transactional outbox, their ids are derived from the message they answer, and every failure waits out
+ * its back-off.
  */
 class Seams {
 
@@ -33,6 +34,13 @@ class Seams {
     @ApplicationScoped
     Dispatch dispatch(TransactionalOutbox outbox) {
         return outbox::send;
+    }
+
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    RetryPolicy retryPolicy() {
+        return RetryPolicy.BACK_OFF;
     }
 
     @Produces

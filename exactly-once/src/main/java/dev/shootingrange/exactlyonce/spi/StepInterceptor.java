@@ -12,8 +12,9 @@ import dev.shootingrange.exactlyonce.Envelope;
 public interface StepInterceptor {
 
     /**
-     * The messages reached a step: one delivery, or the relay's batch. Throwing
-     * {@link Steps.SimulatedCrash} stops the work there, as a crash of the process would.
+     * The messages reached a step: one delivery, or the relay's batch. Throwing stops the work there, an
+     * ordinary failure: rolled back and retried (after the commit, a delivery is not acknowledged; see
+     * {@link RetryPolicy} for how soon).
      */
     default void reached(Step step, List<Envelope> messages) {
     }

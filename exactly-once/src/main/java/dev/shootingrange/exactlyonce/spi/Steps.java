@@ -12,7 +12,7 @@ import io.quarkus.arc.All;
 /**
  * The chain of {@link StepInterceptor}s, and where the machinery reports the {@link Step}s it passes.
  * A test's {@link Listener} sees each message first; it may pause the thread (to force an interleaving)
- * or throw {@link SimulatedCrash} (to stop the work as a crash would).
+ * or throw (to stop the work there: an ordinary failure, as a crash of the process would be).
  */
 @ApplicationScoped
 public class Steps {
@@ -67,23 +67,6 @@ public class Steps {
     public void published(List<Envelope> copies) {
         if (!copies.isEmpty()) {
             chain.forEach(interceptor -> interceptor.published(copies));
-        }
-    }
-
-    /** Thrown to make the machinery behave as if the process died at that step. */
-    public static class SimulatedCrash extends RuntimeException {
-        public SimulatedCrash(Step step) {
-            super("simulated crash at " + step, null, false, false);
-        }
-
-        /** Whether this failure is (or was caused by) a simulated crash. */
-        public static boolean in(Throwable failure) {
-            for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-                if (cause instanceof SimulatedCrash) {
-                    return true;
-                }
-            }
-            return false;
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce;
+package dev.shootingrange.lab;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -10,17 +10,18 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
 
+import dev.shootingrange.exactlyonce.Envelope;
+import dev.shootingrange.exactlyonce.Threads;
 import dev.shootingrange.exactlyonce.observe.MessageTracing;
 import dev.shootingrange.exactlyonce.outbox.AfterCommit;
 import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
-import dev.shootingrange.exactlyonce.spi.Dispatch;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.Steps;
 
 /**
  * What a producer without an outbox does: publish after the commit, and hope. It fails two ways: a
  * crash between commit and publish loses the message, and a message sent before a commit that then
- * rolls back is a ghost. Not the core's choice; a {@link Dispatch} bean may pick it.
+ * rolls back is a ghost. The lab's dispatch picks it while the outbox is switched off.
  */
 @ApplicationScoped
 public class DirectPublisher {
@@ -44,7 +45,7 @@ public class DirectPublisher {
         Envelope message = unsent.traceParent() != null ? unsent : unsent.withTraceParent(MessageTracing.currentTraceParent());
         try {
             steps.reached(Step.ROLLBACK_AFTER_SEND, message);
-        } catch (Steps.SimulatedCrash crash) {
+        } catch (SimulatedCrash crash) {
             // A crash of the transaction after sending: what left cannot be called back.
             publish(message);
             throw crash;
@@ -55,7 +56,7 @@ public class DirectPublisher {
     private void publishAfterCommit(Envelope message) {
         try {
             steps.reached(Step.AFTER_COMMIT_BEFORE_PUBLISH, message);
-        } catch (Steps.SimulatedCrash crash) {
+        } catch (SimulatedCrash crash) {
             LOG.warnf("%s lost: the service 'died' after its commit, before publishing", message);
             return;
         }
