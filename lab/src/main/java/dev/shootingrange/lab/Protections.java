@@ -42,7 +42,7 @@ class Protections {
     OnDuplicate onDuplicate(Lab lab, TransactionalOutbox outbox) {
         return (String consumer, UUID messageId) -> lab.strategyIs(Lab.SIDE_EFFECTS)
                 ? outbox.sendAgain(messageId)
-                : OnDuplicate.NOTHING.copyOf(consumer, messageId);
+                : OnDuplicate.NOTHING.answer(consumer, messageId);
     }
 
     @Produces

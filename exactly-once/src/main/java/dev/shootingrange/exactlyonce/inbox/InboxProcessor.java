@@ -105,7 +105,7 @@ public class InboxProcessor {
     private boolean handleOnce(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
         steps.reached(Step.BEFORE_INBOX_INSERT, envelope);
         if (!duplicates.firstDelivery(consumer, envelope.messageId())) {
-            int sentAgain = onDuplicate.copyOf(consumer, envelope.messageId());
+            int sentAgain = onDuplicate.answer(consumer, envelope.messageId());
             steps.received(envelope, message, Disposition.DUPLICATE, redelivered,
                     sentAgain == 0 ? null : "its first handling's " + sentAgain + " message(s) sent again");
             return false;

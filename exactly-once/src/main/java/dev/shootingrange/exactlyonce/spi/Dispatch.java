@@ -1,11 +1,11 @@
 package dev.shootingrange.exactlyonce.spi;
 
 import dev.shootingrange.exactlyonce.Envelope;
-import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
 
 /**
- * How a handler's outgoing messages leave: through the {@link TransactionalOutbox} by default, or
- * straight to the broker ({@link DirectPublisher}). Called inside the sending transaction.
+ * How a handler's outgoing messages leave: through the
+ * {@link dev.shootingrange.exactlyonce.outbox.TransactionalOutbox} by default (the lab may send them
+ * straight to the broker instead, to show what is lost). Called inside the sending transaction.
  */
 @FunctionalInterface
 public interface Dispatch {

@@ -2,11 +2,10 @@ package dev.shootingrange.exactlyonce.spi;
 
 import java.util.UUID;
 
-import dev.shootingrange.exactlyonce.inbox.Inbox;
-
 /**
- * Where a duplicate is detected: the {@link Inbox} by default. Called first in the handling's
- * transaction; false means the consumer has already handled this message and skips it.
+ * Where a duplicate is detected: the {@link dev.shootingrange.exactlyonce.inbox.Inbox} by default.
+ * Called first in the handling's transaction; false means the consumer has already handled this
+ * message and skips it.
  */
 @FunctionalInterface
 public interface DuplicateDetector {

@@ -2,13 +2,12 @@ package dev.shootingrange.exactlyonce.spi;
 
 import java.util.UUID;
 
-import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
-
 /**
  * What a consumer does with a copy of a message its {@link DuplicateDetector} has seen before, in the
  * copy's transaction. By default nothing: the transactional outbox already sends the first handling's
  * messages at least once, so the copy is answered by no message at all. The other answer the
- * write-up allows is an exact copy: {@link TransactionalOutbox#sendAgain} publishes the first
+ * write-up allows is an exact copy:
+ * {@link dev.shootingrange.exactlyonce.outbox.TransactionalOutbox#sendAgain} publishes the first
  * handling's stored messages again, the same bytes under the same ids.
  */
 @FunctionalInterface
@@ -16,6 +15,6 @@ public interface OnDuplicate {
 
     OnDuplicate NOTHING = (consumer, messageId) -> 0;
 
-    /** @return how many messages are sent again in answer to the copy */
-    int copyOf(String consumer, UUID messageId);
+    /** Answers the copy; returns how many messages were sent in answer (0: none). */
+    int answer(String consumer, UUID messageId);
 }

@@ -1,10 +1,15 @@
-package dev.shootingrange.exactlyonce.spi;
+package dev.shootingrange.exactlyonce;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 
 import dev.shootingrange.exactlyonce.inbox.Inbox;
 import dev.shootingrange.exactlyonce.outbox.TransactionalOutbox;
+import dev.shootingrange.exactlyonce.spi.Dispatch;
+import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
+import dev.shootingrange.exactlyonce.spi.OnDuplicate;
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
+import dev.shootingrange.exactlyonce.spi.RetryPolicy;
 import io.quarkus.arc.DefaultBean;
 
 /**
