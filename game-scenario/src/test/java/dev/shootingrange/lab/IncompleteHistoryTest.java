@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.scenario.domain.GameScenario;
-import dev.shootingrange.scenario.lab.Consistency;
 import dev.shootingrange.scenario.lab.ConsistencyChecker;
+import dev.shootingrange.scenario.lab.Verdict;
 import dev.shootingrange.scenario.services.LeaderBoardApi;
 import dev.shootingrange.scenario.services.RangeApi;
 import dev.shootingrange.testing.Sql;
@@ -58,7 +58,7 @@ class IncompleteHistoryTest {
         assertThat(judge(next).historyComplete()).as("a game begun after the rows were let go").isTrue();
     }
 
-    private Consistency.Verdict judge(String gameId) {
+    private Verdict judge(String gameId) {
         return checker.judge(gameId, Duration.ofSeconds(30), new RangeApi.RangeView(gameId, 3, List.of()),
                 new LeaderBoardApi.BoardView(gameId, List.of()), new ConsistencyChecker.Wire(gameId));
     }

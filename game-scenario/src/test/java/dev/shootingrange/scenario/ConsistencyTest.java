@@ -11,13 +11,13 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.scenario.lab.Consistency;
-import dev.shootingrange.scenario.lab.Consistency.Copy;
-import dev.shootingrange.scenario.lab.Consistency.Decided;
-import dev.shootingrange.scenario.lab.Consistency.Rule;
-import dev.shootingrange.scenario.lab.Consistency.Score;
-import dev.shootingrange.scenario.lab.Consistency.Shot;
-import dev.shootingrange.scenario.lab.Consistency.Status;
-import dev.shootingrange.scenario.lab.Consistency.Verdict;
+import dev.shootingrange.scenario.lab.Evidence.Copy;
+import dev.shootingrange.scenario.lab.Evidence.Decided;
+import dev.shootingrange.scenario.lab.Evidence.Score;
+import dev.shootingrange.scenario.lab.Evidence.Shot;
+import dev.shootingrange.scenario.lab.Verdict.Rule;
+import dev.shootingrange.scenario.lab.Verdict.Status;
+import dev.shootingrange.scenario.lab.Verdict;
 
 /** The checker against hand-made histories: it must see each kind of break, and not be fooled by copies. */
 class ConsistencyTest {

@@ -63,7 +63,7 @@ public class GameScenario {
     /** Reads in a transaction of its own: the shots and their outcomes as of now. */
     @Transactional
     public GameView view(String gameId) {
-        GameView view = GameView.of(gameId);
+        GameView view = GameViews.of(gameId);
         if (view == null) {
             throw Problem.notFound("no game " + gameId);
         }
@@ -76,7 +76,7 @@ public class GameScenario {
      */
     @Transactional
     public GameView.Part part(String gameId, boolean target, Collection<UUID> attemptIds) {
-        return GameView.partOf(gameId, target, attemptIds);
+        return GameViews.partOf(gameId, target, attemptIds);
     }
 
     public Game requireGame(String gameId) {

@@ -1,6 +1,5 @@
 package dev.shootingrange.scenario.domain;
 
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,18 +14,6 @@ public record GameView(String gameId, int targetPosition, List<ShotView> shots) 
 
     /** Some of a game read again: the target's position (null where it was not read) and the shots named. */
     public record Part(Integer targetPosition, List<ShotView> shots) {
-    }
-
-    /** The game as it is now, or null for a game the scenario does not know. */
-    static GameView of(String gameId) {
-        Integer targetPosition = Game.targetPositionOf(gameId);
-        return targetPosition == null ? null : new GameView(gameId, targetPosition, Shot.viewsOfGame(gameId));
-    }
-
-    /** The target's position where {@code target}, and the shots of those named that the game has. */
-    static Part partOf(String gameId, boolean target, Collection<UUID> attemptIds) {
-        return new Part(target ? Game.targetPositionOf(gameId) : null,
-                attemptIds.isEmpty() ? List.of() : Shot.viewsOf(gameId, attemptIds));
     }
 
     /** This view with {@code part}, read after it, laid over: a shot read again keeps its place, a new one comes last. */

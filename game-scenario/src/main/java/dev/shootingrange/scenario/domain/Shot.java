@@ -1,10 +1,7 @@
 package dev.shootingrange.scenario.domain;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -70,7 +67,8 @@ public class Shot extends PanacheEntityBase {
         return outcome(hitSeen, missedSeen);
     }
 
-    private static Outcome outcome(boolean hitSeen, boolean missedSeen) {
+    /** The outcome of a shot whose Hit and Missed were seen or not: one rule for the entity and its views ({@link GameViews}). */
+    static Outcome outcome(boolean hitSeen, boolean missedSeen) {
         if (hitSeen && missedSeen) {
             return Outcome.CONFLICT;
         }
@@ -98,28 +96,5 @@ public class Shot extends PanacheEntityBase {
 
     public static List<Shot> ofGame(String gameId) {
         return list("gameId = ?1 order by firedAt, attemptId", gameId);
-    }
-
-    /**
-     * The game's shots as the console shows them, in the order of {@link #ofGame}; read as plain rows,
-     * since a watched game's view is read again after each of its messages and nothing here is changed.
-     */
-    static List<GameView.ShotView> viewsOfGame(String gameId) {
-        return PlainStatement.list(getEntityManager(), """
-                select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
-                where game_id = ? order by fired_at, attempt_id""", Shot::view, gameId);
-    }
-
-    /** Those of the game's shots named, as {@link #viewsOfGame} shows them: what a watched game reads after a message. */
-    static List<GameView.ShotView> viewsOf(String gameId, Collection<UUID> attemptIds) {
-        return PlainStatement.list(getEntityManager(), """
-                select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
-                where game_id = ? and attempt_id = any(?) order by fired_at, attempt_id""", Shot::view,
-                gameId, attemptIds.toArray(UUID[]::new));
-    }
-
-    private static GameView.ShotView view(ResultSet row) throws SQLException {
-        return new GameView.ShotView(row.getObject(1, UUID.class), row.getString(2), row.getInt(3),
-                outcome(row.getBoolean(4), row.getBoolean(5)), row.getString(6));
     }
 }

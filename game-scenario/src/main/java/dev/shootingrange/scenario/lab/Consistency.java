@@ -11,47 +11,19 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
+import dev.shootingrange.scenario.lab.Evidence.Copy;
+import dev.shootingrange.scenario.lab.Evidence.Decided;
+import dev.shootingrange.scenario.lab.Evidence.Score;
+import dev.shootingrange.scenario.lab.Evidence.Shot;
+import dev.shootingrange.scenario.lab.Verdict.Rule;
+import dev.shootingrange.scenario.lab.Verdict.Status;
+
 /**
  * The contract's four rules of consistency, judged for one game from what each service reports and
- * from every copy of every outcome that crossed the wire. Pure: the facts come in, the verdict goes out.
+ * from every copy of every outcome that crossed the wire. Pure: the facts come in ({@link Evidence}),
+ * the verdict goes out ({@link Verdict}).
  */
 public final class Consistency {
-
-    public enum Status {
-        OK, VIOLATED,
-        /** Not broken yet, not proven either: shots are still on their way. */
-        PENDING
-    }
-
-    /** A shot the scenario accepted. */
-    public record Shot(UUID attemptId, String player, Instant firedAt) {
-    }
-
-    /** One copy of a Hit or Missed as it arrived, duplicates included. */
-    public record Copy(UUID messageId, String type, UUID attemptId, String player, String body) {
-    }
-
-    /** An outcome the range says it decided (and so published). */
-    public record Decided(UUID attemptId, String outcome, UUID messageId) {
-    }
-
-    public record Score(int shots, int hits) {
-    }
-
-    public record Rule(String rule, Status status, String meaning, List<String> violations) {
-    }
-
-    /**
-     * {@code historyComplete}: every copy that crossed the wire was in the history judged. Where it is
-     * false, a row of the history was let go (or was still on its way): a shot may show as lost that
-     * was answered, a duplicate may go unseen.
-     */
-    public record Verdict(String gameId, boolean consistent, List<Rule> rules, boolean historyComplete) {
-
-        public Verdict withHistoryComplete(boolean complete) {
-            return new Verdict(gameId, consistent, rules, historyComplete && complete);
-        }
-    }
 
     private Consistency() {
     }

@@ -39,7 +39,7 @@ public class ConsistencyChecker {
     }
 
     /** @param settle how long a shot may wait for its outcome before it counts as lost */
-    public Consistency.Verdict judge(String gameId, Duration settle) {
+    public Verdict judge(String gameId, Duration settle) {
         scenario.requireGame(gameId);
         return judge(gameId, settle, services.range().range(gameId), services.leaderBoard().board(gameId), new Wire(gameId));
     }
@@ -48,16 +48,16 @@ public class ConsistencyChecker {
      * The same on what the range and the board said a moment ago (a live view asked them already), reading
      * only the copies recorded since {@code wire} last caught up (a watched game keeps it).
      */
-    public Consistency.Verdict judge(String gameId, Duration settle, RangeApi.RangeView range, LeaderBoardApi.BoardView scores,
+    public Verdict judge(String gameId, Duration settle, RangeApi.RangeView range, LeaderBoardApi.BoardView scores,
             Wire wire) {
-        List<Consistency.Decided> decided = range.outcomes().stream()
-                .map(o -> new Consistency.Decided(o.attemptId(), o.outcome(), o.messageId()))
+        List<Evidence.Decided> decided = range.outcomes().stream()
+                .map(o -> new Evidence.Decided(o.attemptId(), o.outcome(), o.messageId()))
                 .toList();
-        Map<String, Consistency.Score> board = new LinkedHashMap<>();
-        scores.players().forEach(player -> board.put(player.player(), new Consistency.Score(player.shots(), player.hits())));
+        Map<String, Evidence.Score> board = new LinkedHashMap<>();
+        scores.players().forEach(player -> board.put(player.player(), new Evidence.Score(player.shots(), player.hits())));
         boolean written = history.flush(HistoryWriter.READ_WAIT);
         return QuarkusTransaction.requiringNew().call(() -> {
-            List<Consistency.Shot> shots = shots(gameId);
+            List<Evidence.Shot> shots = shots(gameId);
             // The copies judged all answer shots: none can have been recorded, or let go, before the first.
             boolean complete = written && (shots.isEmpty() || !history.droppedSince(shots.get(0).firedAt()));
             return Consistency.judge(gameId, shots, wire.catchUp(), decided, board, Instant.now(), settle)
@@ -66,9 +66,9 @@ public class ConsistencyChecker {
     }
 
     /** As plain rows: a watched game is judged every second it is played. */
-    private static List<Consistency.Shot> shots(String gameId) {
+    private static List<Evidence.Shot> shots(String gameId) {
         return PlainStatement.list(Shot.getEntityManager(), "select attempt_id, player, fired_at from shot where game_id = ? order by fired_at, attempt_id",
-                row -> new Consistency.Shot(row.getObject(1, UUID.class), row.getString(2), row.getObject(3, OffsetDateTime.class).toInstant()),
+                row -> new Evidence.Shot(row.getObject(1, UUID.class), row.getString(2), row.getObject(3, OffsetDateTime.class).toInstant()),
                 gameId);
     }
 
@@ -80,14 +80,14 @@ public class ConsistencyChecker {
     public static final class Wire {
 
         private final String gameId;
-        private final List<Consistency.Copy> copies = new ArrayList<>();
+        private final List<Evidence.Copy> copies = new ArrayList<>();
         private long lastId;
 
         public Wire(String gameId) {
             this.gameId = gameId;
         }
 
-        synchronized List<Consistency.Copy> catchUp() {
+        synchronized List<Evidence.Copy> catchUp() {
             // Plain rows: a watched game's wire is caught up every second it is played.
             record Recorded(long id, UUID messageId, String type, UUID attemptId, String body) {
             }
@@ -100,7 +100,7 @@ public class ConsistencyChecker {
                     gameId, lastId);
             for (Recorded copy : recorded) {
                 ShotOutcome outcome = (ShotOutcome) MessageCodec.decode(copy.body().getBytes(StandardCharsets.UTF_8));
-                copies.add(new Consistency.Copy(copy.messageId(), copy.type(), copy.attemptId(), outcome.player(), copy.body()));
+                copies.add(new Evidence.Copy(copy.messageId(), copy.type(), copy.attemptId(), outcome.player(), copy.body()));
                 lastId = copy.id();
             }
             return List.copyOf(copies);

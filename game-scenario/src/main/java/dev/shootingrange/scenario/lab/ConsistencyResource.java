@@ -26,7 +26,7 @@ public class ConsistencyResource {
 
     /** @param settleSeconds how long a shot may wait for its outcome before it counts as lost */
     @GET
-    public Consistency.Verdict check(@PathParam("gameId") String gameId,
+    public Verdict check(@PathParam("gameId") String gameId,
             @QueryParam("settleSeconds") @DefaultValue("5") int settleSeconds) {
         Rules.checkGameId(gameId);
         if (settleSeconds < 0 || settleSeconds > 3600) {

@@ -11,14 +11,12 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.shootingrange.lab.LabApi;
-import dev.shootingrange.scenario.lab.TimelineResource.Entry;
 import dev.shootingrange.scenario.services.Services;
-import dev.shootingrange.scenario.web.LiveGames;
 
 /**
  * A game's timeline as gathered so far. Each catch-up asks every service only for the entries recorded
  * lately: a long game costs a view what happened since the view before, not all of it again. Kept
- * while the game is watched ({@code LiveGames}); a game nobody watches gathers it anew.
+ * while the game is watched ({@link WatchedGames}); a game nobody watches gathers it anew.
  */
 public final class GameTimeline {
 
@@ -32,10 +30,10 @@ public final class GameTimeline {
     static final Duration LATE = Duration.ofSeconds(5);
 
     private final String gameId;
-    private final Map<String, List<Entry>> byService = new LinkedHashMap<>();
+    private final Map<String, List<TimelineEntry>> byService = new LinkedHashMap<>();
     private final Set<String> held = new HashSet<>();
     /** Every entry in the order it was gathered: a live feed sends on only those it has not sent yet. */
-    private final List<Entry> arrived = new ArrayList<>();
+    private final List<TimelineEntry> arrived = new ArrayList<>();
 
     GameTimeline(String gameId) {
         this.gameId = gameId;
@@ -43,16 +41,16 @@ public final class GameTimeline {
     }
 
     /** The game's timeline, kept while the game is watched. */
-    public static GameTimeline of(LiveGames live, String gameId) {
+    public static GameTimeline of(WatchedGames live, String gameId) {
         return live.keptWhileWatched(gameId, GameTimeline.class, () -> new GameTimeline(gameId));
     }
 
     /** Asks each service for what is new, and answers every entry so far, oldest first across the services. */
-    public synchronized List<Entry> catchUp(Services services) {
+    public synchronized List<TimelineEntry> catchUp(Services services) {
         gather(services);
-        List<Entry> entries = new ArrayList<>();
+        List<TimelineEntry> entries = new ArrayList<>();
         byService.values().forEach(entries::addAll);
-        entries.sort(Comparator.comparing(Entry::at));
+        entries.sort(Comparator.comparing(TimelineEntry::at));
         return entries;
     }
 
@@ -62,9 +60,9 @@ public final class GameTimeline {
     }
 
     /** The entries gathered from the {@code from}th (counted from 0) to the {@code to}th, oldest first across the services. */
-    public synchronized List<Entry> gathered(int from, int to) {
-        List<Entry> entries = new ArrayList<>(arrived.subList(from, to));
-        entries.sort(Comparator.comparing(Entry::at));
+    public synchronized List<TimelineEntry> gathered(int from, int to) {
+        List<TimelineEntry> entries = new ArrayList<>(arrived.subList(from, to));
+        entries.sort(Comparator.comparing(TimelineEntry::at));
         return entries;
     }
 
@@ -119,26 +117,26 @@ public final class GameTimeline {
 
     /** The id after which to ask a service for what is new; -1 where the timeline holds all it shows of it. */
     private synchronized long askAfter(String service) {
-        List<Entry> entries = byService.get(service);
+        List<TimelineEntry> entries = byService.get(service);
         return entries.size() < PER_SERVICE ? settled(entries) : -1;
     }
 
     /** Takes in a page of a service's history; answers whether more may be waiting (a full page, and room left). */
     private synchronized boolean take(String service, List<LabApi.HistoryEntry> page) {
-        List<Entry> entries = byService.get(service);
+        List<TimelineEntry> entries = byService.get(service);
         for (LabApi.HistoryEntry entry : page) {
             if (entries.size() < PER_SERVICE && held.add(service + "#" + entry.id())) {
-                Entry gathered = Entry.of(service, entry);
+                TimelineEntry gathered = TimelineEntry.of(service, entry);
                 entries.add(gathered);
                 arrived.add(gathered);
             }
         }
-        entries.sort(Comparator.comparingLong(Entry::id));
+        entries.sort(Comparator.comparingLong(TimelineEntry::id));
         return page.size() == PER_SERVICE && entries.size() < PER_SERVICE;
     }
 
     /** The id below which a service's entries are all here: the last one recorded {@link #LATE} before its newest. */
-    private static long settled(List<Entry> entries) {
+    private static long settled(List<TimelineEntry> entries) {
         if (entries.isEmpty()) {
             return 0;
         }

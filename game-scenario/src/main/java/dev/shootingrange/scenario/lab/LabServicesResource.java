@@ -1,16 +1,15 @@
 package dev.shootingrange.scenario.lab;
 
 import java.util.Map;
+import java.util.function.Function;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -19,7 +18,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
-import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
@@ -35,7 +33,7 @@ import io.vertx.core.http.HttpServerRequest;
  */
 @Path("/api/lab/services")
 @Produces(MediaType.APPLICATION_JSON)
-@Singleton // one instance: its filter and its resource methods share what it keeps
+@Singleton
 public class LabServicesResource {
 
     private static final String ALL = "all";
@@ -52,10 +50,11 @@ public class LabServicesResource {
 
     /**
      * Every service's lab. Shared for a second ({@link LiveLabs}): a room of scripts asking at once asks
-     * the services once, and a change made through this resource is seen by the next asking at once.
+     * the services once, and a change made through this resource is seen by the next asking at once
+     * ({@link LabChanges}).
      */
     @GET
-    public LiveLabs.AllLabs labs() {
+    public AllLabs labs() {
         return live.now();
     }
 
@@ -79,14 +78,6 @@ public class LabServicesResource {
         return streams.views(LiveStreams.client(request), live::watch);
     }
 
-    /** A change to any lab through here: the next asking gets the labs as they are now, and open panels see it. */
-    @ServerResponseFilter
-    public void labChanged(ContainerRequestContext request) {
-        if (!HttpMethod.GET.equals(request.getMethod()) && request.getUriInfo().getPath().startsWith("/api/lab/")) {
-            live.changed();
-        }
-    }
-
     @GET
     @Path("/{service}")
     public LabApi.LabView lab(@PathParam("service") String service) {
@@ -98,11 +89,7 @@ public class LabServicesResource {
     @Path("/{service}/protections")
     public Object protect(@PathParam("service") String service, Map<String, Object> changes) {
         requireBody(changes);
-        if (ALL.equals(service)) {
-            services.protectEverywhere(changes);
-            return labs();
-        }
-        return services.lab(service).protections(changes);
+        return change(service, () -> services.protectEverywhere(changes), lab -> lab.protections(changes));
     }
 
     /** One of the write-up's ways to exactly-once; "all" switches every service that has strategies. */
@@ -111,11 +98,7 @@ public class LabServicesResource {
     @Path("/{service}/strategy")
     public Object strategy(@PathParam("service") String service, LabApi.StrategyRequest request) {
         requireBody(request);
-        if (ALL.equals(service)) {
-            services.useStrategyEverywhere(request);
-            return labs();
-        }
-        return services.lab(service).strategy(request);
+        return change(service, () -> services.useStrategyEverywhere(request), lab -> lab.strategy(request));
     }
 
     @Consumes(MediaType.APPLICATION_JSON)
@@ -123,11 +106,7 @@ public class LabServicesResource {
     @Path("/{service}/chaos")
     public Object chaos(@PathParam("service") String service, Map<String, Object> changes) {
         requireBody(changes);
-        if (ALL.equals(service)) {
-            Services.ALL.forEach(each -> services.lab(each).chaos(changes));
-            return labs();
-        }
-        return services.lab(service).chaos(changes);
+        return change(service, () -> Services.ALL.forEach(each -> services.lab(each).chaos(changes)), lab -> lab.chaos(changes));
     }
 
     @Consumes(MediaType.APPLICATION_JSON)
@@ -155,17 +134,22 @@ public class LabServicesResource {
     @POST
     @Path("/{service}/reset")
     public Object reset(@PathParam("service") String service) {
-        if (ALL.equals(service)) {
-            services.resetEverywhere();
-            return labs();
-        }
-        return services.lab(service).reset();
+        return change(service, services::resetEverywhere, LabApi::reset);
     }
 
     @GET
     @Path("/{service}/history/{gameId}")
     public LabApi.HistoryPage history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
         return services.lab(service).history(gameId, 0, 0, 1000);
+    }
+
+    /** A change to one service's lab; to every service's where the name is {@code all}, answered with every lab as it is then. */
+    private Object change(String service, Runnable everywhere, Function<LabApi, Object> one) {
+        if (ALL.equals(service)) {
+            everywhere.run();
+            return labs();
+        }
+        return one.apply(services.lab(service));
     }
 
     private static void requireBody(Object body) {

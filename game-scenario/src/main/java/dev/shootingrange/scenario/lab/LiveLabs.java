@@ -1,13 +1,11 @@
 package dev.shootingrange.scenario.lab;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,13 +15,11 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.smallrye.mutiny.subscription.MultiEmitter;
 
 /**
  * Every service's lab, as the consoles' lab panels show it: asked of the services once for all the
@@ -38,59 +34,38 @@ public class LiveLabs {
     private static final Logger LOG = Logger.getLogger(LiveLabs.class);
     /** How often open panels see the counters move: what the console polled at before it was pushed. */
     private static final long LOOK_MS = 3_000;
-    private static final long SHARED_FOR_NANOS = Duration.ofSeconds(1).toNanos();
-
-    /** Every service's lab, in the order of {@link Services#ALL}. */
-    public record AllLabs(List<LabApi.LabView> services) {
-    }
 
     /** One event of the pushed labs: every service's lab, or why they could not be read. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record LabsEvent(List<LabApi.LabView> services, String unavailable) {
     }
 
-    private record Shared(AllLabs labs, long askedAtNanos) {
-    }
-
-    private final Services services;
+    private final LabReadings readings;
     private final ObjectMapper json;
     private final ScheduledExecutorService looker = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "live-labs");
         thread.setDaemon(true);
         return thread;
     });
-    private final List<Watcher> watchers = new CopyOnWriteArrayList<>();
-    private volatile Shared shared;
-    /** Changes made through the lab's endpoints: a reading that one overtook is not shared. */
-    private final AtomicLong changes = new AtomicLong();
+    private final List<LabPanel> watchers = new CopyOnWriteArrayList<>();
     /** The event last pushed, and the looks while watched; under this object's lock. */
     private String last;
     private ScheduledFuture<?> looking;
 
     LiveLabs(Services services, ObjectMapper json) {
-        this.services = services;
+        this.readings = new LabReadings(services);
         this.json = json;
     }
 
     /** Every service's lab as of at most a second ago, or as of now after a change. */
     public AllLabs now() {
-        Shared cached = shared;
-        if (cached != null && System.nanoTime() - cached.askedAtNanos < SHARED_FOR_NANOS) {
-            return cached.labs;
-        }
-        long asking = System.nanoTime();
-        long changesBefore = changes.get();
-        AllLabs labs = new AllLabs(Services.ALL.stream().map(service -> services.lab(service).lab()).toList());
-        if (changes.get() == changesBefore) {
-            shared = new Shared(labs, asking); // not what a change made while asking may have missed
-        }
-        return labs;
+        return readings.now();
     }
 
     /** The labs at once, then again each time they differ, while the panel is open. */
     public Multi<String> watch() {
         return Multi.createFrom().<String> emitter(emitter -> {
-            Watcher watcher = new Watcher(emitter);
+            LabPanel watcher = new LabPanel(emitter);
             emitter.onTermination(() -> unwatch(watcher));
             synchronized (this) {
                 watchers.add(watcher);
@@ -109,14 +84,13 @@ public class LiveLabs {
 
     /** A lab was changed through this service: the next reading asks again, and open panels see it now. */
     public void changed() {
-        changes.incrementAndGet();
-        shared = null;
+        readings.changed();
         if (!watchers.isEmpty()) {
             looker.execute(this::look);
         }
     }
 
-    private synchronized void unwatch(Watcher watcher) {
+    private synchronized void unwatch(LabPanel watcher) {
         watchers.remove(watcher);
         if (watchers.isEmpty() && looking != null) {
             looking.cancel(false);
@@ -150,7 +124,7 @@ public class LiveLabs {
     private synchronized void push(String event) {
         boolean moved = !event.equals(last);
         last = event;
-        for (Watcher watcher : watchers) {
+        for (LabPanel watcher : watchers) {
             if (moved || !watcher.welcomed) {
                 watcher.welcome(event);
             }
@@ -168,21 +142,5 @@ public class LiveLabs {
     @PreDestroy
     void stop() {
         looker.shutdownNow();
-    }
-
-    /** An open lab panel; welcomed once it has had the labs. Under the lock of {@link LiveLabs}. */
-    private static final class Watcher {
-
-        final MultiEmitter<? super String> emitter;
-        boolean welcomed;
-
-        Watcher(MultiEmitter<? super String> emitter) {
-            this.emitter = emitter;
-        }
-
-        void welcome(String event) {
-            emitter.emit(event);
-            welcomed = true;
-        }
     }
 }

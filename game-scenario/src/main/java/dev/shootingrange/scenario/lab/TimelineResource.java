@@ -1,8 +1,6 @@
 package dev.shootingrange.scenario.lab;
 
-import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -17,11 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.shootingrange.contract.Rules;
-import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
-import dev.shootingrange.scenario.web.LiveGames;
 
 /**
  * The game's messages across the three services, in the order they happened: the console's sequence diagram
@@ -31,21 +26,11 @@ import dev.shootingrange.scenario.web.LiveGames;
 @Produces(MediaType.APPLICATION_JSON)
 public class TimelineResource {
 
-    /** A history entry without its body, marked with the service that recorded it. */
-    public record Entry(long id, String direction, UUID messageId, String type, UUID attemptId, UUID causationId,
-            String disposition, boolean redelivered, String detail, Instant at, String service) {
-
-        static Entry of(String service, LabApi.HistoryEntry entry) {
-            return new Entry(entry.id(), entry.direction(), entry.messageId(), entry.type(), entry.attemptId(),
-                    entry.causationId(), entry.disposition(), entry.redelivered(), entry.detail(), entry.at(), service);
-        }
-    }
-
     private final Services services;
-    private final LiveGames live;
+    private final WatchedGames live;
     private final ObjectMapper json;
 
-    TimelineResource(Services services, LiveGames live, ObjectMapper json) {
+    TimelineResource(Services services, WatchedGames live, ObjectMapper json) {
         this.services = services;
         this.live = live;
         this.json = json;
@@ -54,17 +39,17 @@ public class TimelineResource {
     /**
      * Every history entry of every service, oldest first. A client of the whole-view feed asks after each
      * view: one of them gathers what is new and writes the answer, the others share those bytes
-     * ({@link LiveGames#sharedPerView}); a watched game keeps what it has gathered ({@link GameTimeline}).
+     * ({@link WatchedGames#sharedPerView}); a watched game keeps what it has gathered ({@link GameTimeline}).
      */
     @GET
     @APIResponse(responseCode = "200", description = "OK", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(type = SchemaType.ARRAY, implementation = Entry.class)))
+            schema = @Schema(type = SchemaType.ARRAY, implementation = TimelineEntry.class)))
     public String timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
         return live.sharedPerView(gameId, () -> write(GameTimeline.of(live, gameId).catchUp(services)));
     }
 
-    private String write(List<Entry> entries) {
+    private String write(List<TimelineEntry> entries) {
         try {
             return json.writeValueAsString(entries);
         } catch (JsonProcessingException e) {

@@ -3,9 +3,8 @@ package dev.shootingrange.scenario.web;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import dev.shootingrange.scenario.domain.GameView.ShotView;
-import dev.shootingrange.scenario.lab.TimelineResource.Entry;
+import dev.shootingrange.scenario.lab.TimelineEntry;
 
 /**
  * One event of a game's live feed of changes: the view's parts that changed since the event before, in
@@ -16,7 +15,7 @@ import dev.shootingrange.scenario.lab.TimelineResource.Entry;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LiveChange(boolean whole, GameChange game, Object range, Object leaderboard, Object consistency,
-        List<Entry> timeline) {
+        List<TimelineEntry> timeline) {
 
     /** The scenario's part: {@code targetPosition} where it moved, {@code shots} where any is new or changed. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

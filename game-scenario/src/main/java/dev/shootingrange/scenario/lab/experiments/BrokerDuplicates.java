@@ -51,7 +51,7 @@ class BrokerDuplicates extends Story {
                 // The broker lists a connection at its next statistics round, seconds after it opened: a cut
                 // before the services' new connections are listed would miss them.
                 int expected = everyConnection;
-                Playbook.await("the services' connections back in the broker's list", () -> broker.connections().stream()
+                Waits.await("the services' connections back in the broker's list", () -> broker.connections().stream()
                         .filter(name -> !closed.contains(name)).count() >= expected);
             }
             // The whole burst is committed at once, so its outbox publishes it at once: the range has a backlog
@@ -64,7 +64,7 @@ class BrokerDuplicates extends Story {
             // The cut comes once the broker has confirmed the burst: the range has just taken its prefetch and
             // is handling the first shots. (Its history, written in batches, would say so too late: on a fast
             // day the burst is over by then and the cut finds nothing in its hands.)
-            Playbook.await("the burst on the range's queue",
+            Waits.await("the burst on the range's queue",
                     () -> QuarkusTransaction.requiringNew().call(OutboxMessage::pending) == 0);
             Set<String> cut = broker.closeEveryConnection("the broker-duplicates experiment");
             everyConnection = Math.max(everyConnection, cut.size());
@@ -74,8 +74,8 @@ class BrokerDuplicates extends Story {
         long redelivered = 0;
         long dropped = 0;
         for (String service : Services.ALL) {
-            redelivered += play.received(service, gameId, entry -> entry.redelivered());
-            dropped += play.received(service, gameId, entry -> entry.disposition().equals("DUPLICATE"));
+            redelivered += play.records().received(service, gameId, entry -> entry.redelivered());
+            dropped += play.records().received(service, gameId, entry -> entry.disposition().equals("DUPLICATE"));
         }
         return play.report("broker-duplicates", null, gameId, run.protect(), settings,
                 "all four rules hold with the protections on; off, a copy of a message handled before its ack was lost"

@@ -25,7 +25,7 @@ class DoubleCount extends Story {
         UUID hit = play.awaitDecision(gameId, shot);
         play.awaitHits(gameId, "alice", 1);
         play.resend(Services.SHOOTING_RANGE, hit, false);
-        play.awaitCopies(Services.LEADER_BOARD, gameId, hit, 2);
+        play.records().awaitCopies(Services.LEADER_BOARD, gameId, hit, 2);
         return play.report("double-count", Playbook.COUNTED_ONCE, gameId, run.protect(), settings,
                 "1 hit; without inbox and attemptDedup: 2", "alice has " + play.hits(gameId, "alice") + " hits");
     }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.shootingrange.scenario.lab.Consistency;
+import dev.shootingrange.scenario.lab.Verdict;
 
 /**
  * One of the write-ups' stories: it starts a fresh game, switches the protections it is about off
@@ -35,7 +35,7 @@ public interface Experiment {
      * run had one.
      */
     record Report(String experiment, String gameId, String protections, Map<String, Map<String, Object>> settings,
-            String expected, String observed, List<String> violations, Consistency.Verdict consistency,
+            String expected, String observed, List<String> violations, Verdict consistency,
             String rule, String strategy) {
     }
 

@@ -26,11 +26,11 @@ class Ghost extends Story {
         play.awaitDecision(gameId, shot);
         play.awaitOutcome(shot);
         if (!run.protect()) {
-            play.awaitEffect(gameId, "the ghost and the real outcome", () -> play.outcomeCopies(gameId) >= 2);
+            play.awaitEffect(gameId, "the ghost and the real outcome", () -> play.records().outcomeCopies(gameId) >= 2);
         }
         return play.report("ghost", Playbook.ONE_OUTCOME, gameId, run.protect(), settings,
                 "one outcome; without the outbox: a ghost and a second outcome",
-                play.outcomeCopies(gameId) + " outcome message(s) reached the scenario, the range recorded "
+                play.records().outcomeCopies(gameId) + " outcome message(s) reached the scenario, the range recorded "
                         + play.services().range().range(gameId).outcomes().size());
     }
 }

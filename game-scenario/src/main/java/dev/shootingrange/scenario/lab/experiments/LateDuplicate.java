@@ -34,9 +34,9 @@ class LateDuplicate extends Story {
         play.awaitHits(gameId, "alice", 1);
         // Past the 1 s window, and past the purge that runs each second after it: the window ends
         // between two purges, so the copy may wait up to 2 s to be forgotten, more on a busy machine.
-        Playbook.pause(Duration.ofMillis(3500));
+        Waits.pause(Duration.ofMillis(3500));
         play.resend(Services.SHOOTING_RANGE, hit, false);
-        play.awaitCopies(Services.LEADER_BOARD, gameId, hit, 2);
+        play.records().awaitCopies(Services.LEADER_BOARD, gameId, hit, 2);
         return play.report("late-duplicate", Playbook.COUNTED_ONCE, gameId, run.protect(), settings,
                 "1 hit; with a 1 s duplicate-detection window: 2", "alice has " + play.hits(gameId, "alice") + " hits");
     }

@@ -25,6 +25,6 @@ class LateShotCopy extends ShotCopiedAfterAMove {
             settings.put("inboxRetentionSeconds", 1);
         }
         // Past the 1 s window and the purge after it, as in late-duplicate.
-        Playbook.pause(Duration.ofMillis(3500));
+        Waits.pause(Duration.ofMillis(3500));
     }
 }

@@ -28,7 +28,7 @@ class LostShot extends Story {
         if (run.protect()) {
             play.awaitOutcome(shot);
         } else {
-            Playbook.pause(Duration.ofSeconds(3));
+            Waits.pause(Duration.ofSeconds(3));
         }
         return play.report("lost-shot", Playbook.NOTHING_LOST, gameId, run.protect(), settings,
                 "HIT; without the outbox: PENDING for ever", "shot is " + play.outcomeOf(shot),

@@ -11,7 +11,7 @@ import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.exactlyonce.observe.Printable;
-import dev.shootingrange.scenario.lab.Consistency;
+import dev.shootingrange.scenario.lab.Verdict;
 import dev.shootingrange.scenario.services.Services;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
@@ -120,10 +120,10 @@ public class Matrix {
         try {
             Experiment.Report report = experiments.run(experiment, new Experiment.Run(false, 1, 20, strategy));
             List<String> alsoBroken = report.consistency().rules().stream()
-                    .filter(rule -> rule.status() == Consistency.Status.VIOLATED && report.rule() != null
+                    .filter(rule -> rule.status() == Verdict.Status.VIOLATED && report.rule() != null
                             && !rule.rule().equals(report.rule()))
                     .filter(rule -> !experiment.brokenByItsFault().contains(rule.rule()))
-                    .map(Consistency.Rule::rule).toList();
+                    .map(Verdict.Rule::rule).toList();
             return new Cell(name, strategy, report.gameId(), report.violations().isEmpty(), report.observed(),
                     report.violations(), alsoBroken, null, report.consistency().historyComplete());
         } catch (RuntimeException e) {

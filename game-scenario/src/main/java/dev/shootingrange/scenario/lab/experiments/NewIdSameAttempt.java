@@ -32,7 +32,7 @@ class NewIdSameAttempt extends Story {
         UUID hit = play.awaitDecision(gameId, shot);
         play.awaitHits(gameId, "alice", 1);
         UUID copy = play.resend(Services.SHOOTING_RANGE, hit, true);
-        play.awaitCopies(Services.LEADER_BOARD, gameId, copy, 1);
+        play.records().awaitCopies(Services.LEADER_BOARD, gameId, copy, 1);
         return play.report("new-id-same-attempt", Playbook.COUNTED_ONCE, gameId, run.protect(), settings,
                 "1 hit; without attemptDedup: 2", "alice has " + play.hits(gameId, "alice") + " hits");
     }

@@ -1,32 +1,26 @@
 package dev.shootingrange.scenario.lab.experiments;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
 
 import dev.shootingrange.contract.FireAt;
-import dev.shootingrange.contract.Problem;
-import dev.shootingrange.lab.Lab;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.domain.GameScenario;
 import dev.shootingrange.scenario.domain.Shot;
-import dev.shootingrange.scenario.lab.Consistency;
 import dev.shootingrange.scenario.lab.ConsistencyChecker;
+import dev.shootingrange.scenario.lab.Verdict;
 import dev.shootingrange.scenario.services.Services;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
- * The moves the stories are made of: start a game, fire, switch a protection, wait for a copy to
- * arrive somewhere, and report what the checker found. Every wait has a deadline.
+ * The moves the stories are made of: start a game, fire, switch a protection ({@link StrategyRun}),
+ * wait for a copy to arrive somewhere ({@link GameRecords}), and report what the checker found. Every
+ * wait has a deadline ({@link Waits}).
  */
 @ApplicationScoped
 public class Playbook {
@@ -36,23 +30,16 @@ public class Playbook {
     static final String NOTHING_LOST = "nothing-lost";
     static final String SAME_COPY = "same-copy-on-redelivery";
 
-    private static final Duration WAIT = Duration.ofSeconds(15);
-
-    /** The protections a strategy decides; in a strategy's run, a story's switches leave them alone. */
-    private static final Set<String> STRATEGY_PROTECTIONS = Set.of(Lab.INBOX, Lab.ATTEMPT_DEDUP);
-
     private final Services services;
     private final GameScenario scenario;
-    private final ConsistencyChecker checker;
-    /** The strategy of the run being played, or null; runs take turns ({@link Experiments}). */
-    private volatile String strategy;
-    /** The services that run it. */
-    private volatile List<String> underStrategy = List.of();
+    private final GameRecords records;
+    private final StrategyRun strategy;
 
     Playbook(Services services, GameScenario scenario, ConsistencyChecker checker) {
         this.services = services;
         this.scenario = scenario;
-        this.checker = checker;
+        this.records = new GameRecords(services, checker);
+        this.strategy = new StrategyRun(services);
     }
 
     GameScenario scenario() {
@@ -67,35 +54,17 @@ public class Playbook {
         return services.lab(service);
     }
 
-    /** Plays the next run under this strategy (null: none), switched on every service that has strategies. */
-    void useStrategy(String name) {
-        strategy = name;
-        underStrategy = name == null ? List.of() : services.useStrategyEverywhere(new LabApi.StrategyRequest(name));
+    /** What the services recorded of a game: the copies they received, and the checker's verdict. */
+    GameRecords records() {
+        return records;
     }
 
-    /**
-     * Switches these protections of a service on or off; returns the settings, for the report. In a
-     * strategy's run the strategy's own protections stay as it set them, and the others stay on: only
-     * the story's fault is injected.
-     */
+    void useStrategy(String name) {
+        strategy.use(name);
+    }
+
     Map<String, Map<String, Object>> protect(boolean on, String service, String... protections) {
-        Map<String, Object> changes = new LinkedHashMap<>();
-        for (String protection : protections) {
-            if (strategy == null) {
-                changes.put(protection, on);
-            } else if (!STRATEGY_PROTECTIONS.contains(protection)) {
-                changes.put(protection, true);
-            }
-        }
-        if (!changes.isEmpty()) {
-            lab(service).protections(changes);
-        }
-        Map<String, Map<String, Object>> settings = new LinkedHashMap<>();
-        settings.put(service, changes);
-        if (underStrategy.contains(service)) {
-            changes.put("strategy", strategy);
-        }
-        return settings;
+        return strategy.protect(on, service, protections);
     }
 
     /**
@@ -103,10 +72,10 @@ public class Playbook {
      * the strategy may well prevent it: then waiting until the game is quiet is enough.
      */
     void awaitEffect(String gameId, String what, BooleanSupplier condition) {
-        if (strategy == null) {
-            await(what, condition);
+        if (strategy.strategy() == null) {
+            Waits.await(what, condition);
         } else {
-            awaitQuiet(gameId, condition);
+            records.awaitQuiet(gameId, condition);
         }
     }
 
@@ -132,14 +101,14 @@ public class Playbook {
     }
 
     private void awaitTarget(String gameId, int position) {
-        await("the range's target at " + position,
+        Waits.await("the range's target at " + position,
                 () -> Integer.valueOf(position).equals(services.range().range(gameId).targetPosition()));
     }
 
     /** Waits until the range has decided the shot; returns the messageId of its (first) outcome. */
     UUID awaitDecision(String gameId, FireAt shot) {
         UUID[] decision = new UUID[1];
-        await("the range's decision", () -> (decision[0] = decisionOf(gameId, shot)) != null);
+        Waits.await("the range's decision", () -> (decision[0] = decisionOf(gameId, shot)) != null);
         return decision[0];
     }
 
@@ -150,34 +119,15 @@ public class Playbook {
     }
 
     void awaitOutcome(FireAt shot) {
-        await("the shot's outcome", () -> outcomeOf(shot) != Shot.Outcome.PENDING);
+        Waits.await("the shot's outcome", () -> outcomeOf(shot) != Shot.Outcome.PENDING);
     }
 
     Shot.Outcome outcomeOf(FireAt shot) {
         return QuarkusTransaction.requiringNew().call(() -> Shot.<Shot>findById(shot.attemptId()).outcome());
     }
 
-    /** Outcome messages the scenario received for the game, dropped duplicates included. */
-    long outcomeCopies(String gameId) {
-        return received(Services.GAME_SCENARIO, gameId, entry -> !entry.disposition().equals("DEAD_LETTERED"));
-    }
-
-    /** Waits until a service has received {@code copies} copies of a message. */
-    void awaitCopies(String service, String gameId, UUID messageId, int copies) {
-        await(copies + " copies of " + messageId + " at " + service, () -> received(service, gameId,
-                entry -> messageId.equals(entry.messageId()) && !entry.disposition().equals("RETRIED")) >= copies);
-    }
-
-    long received(String service, String gameId, Predicate<LabApi.HistoryEntry> filter) {
-        return history(service, gameId).stream().filter(entry -> entry.direction().equals("IN")).filter(filter).count();
-    }
-
-    List<LabApi.HistoryEntry> history(String service, String gameId) {
-        return lab(service).history(gameId, 0, 0, 1000).entries();
-    }
-
     void awaitHits(String gameId, String player, int hits) {
-        await(player + "'s hits", () -> hits(gameId, player) >= hits);
+        Waits.await(player + "'s hits", () -> hits(gameId, player) >= hits);
     }
 
     int hits(String gameId, String player) {
@@ -186,31 +136,7 @@ public class Playbook {
 
     /** Waits until no shot is pending and the history has stopped growing for a second. */
     void awaitQuiet(String gameId) {
-        awaitQuiet(gameId, () -> false);
-    }
-
-    /** Waits until the game is quiet, or sooner where {@code done} holds. */
-    private void awaitQuiet(String gameId, BooleanSupplier done) {
-        Instant deadline = Instant.now().plus(WAIT);
-        int seen = -1;
-        while (Instant.now().isBefore(deadline) && !done.getAsBoolean()) {
-            int now = history(Services.GAME_SCENARIO, gameId).size() + history(Services.LEADER_BOARD, gameId).size();
-            boolean pending = QuarkusTransaction.requiringNew().call(() -> Shot.ofGame(gameId).stream()
-                    .anyMatch(shot -> shot.outcome() == Shot.Outcome.PENDING));
-            if (now == seen && !pending) {
-                return;
-            }
-            seen = now;
-            pause(Duration.ofSeconds(1));
-        }
-    }
-
-    /** The checker's verdict, on an incomplete history where any service's history of the game may have a hole. */
-    Consistency.Verdict judge(String gameId, Duration settle) {
-        Consistency.Verdict verdict = checker.judge(gameId, settle);
-        boolean complete = List.of(Services.SHOOTING_RANGE, Services.LEADER_BOARD).stream()
-                .allMatch(service -> lab(service).history(gameId, 0, 0, 1).historyComplete());
-        return verdict.withHistoryComplete(complete);
+        records.awaitQuiet(gameId, () -> false);
     }
 
     Experiment.Report report(String name, String rule, String gameId, boolean protect,
@@ -221,32 +147,12 @@ public class Playbook {
     /** @param rule the rule the story is about; null for all four */
     Experiment.Report report(String name, String rule, String gameId, boolean protect,
             Map<String, Map<String, Object>> settings, String expected, String observed, Duration settle) {
-        Consistency.Verdict verdict = judge(gameId, settle);
+        Verdict verdict = records.judge(gameId, settle);
         List<String> violations = verdict.rules().stream()
                 .filter(judged -> rule == null || judged.rule().equals(rule))
                 .flatMap(judged -> judged.violations().stream().map(v -> judged.rule() + ": " + v))
                 .toList();
         return new Experiment.Report(name, gameId, protect ? "on" : "off", settings, expected, observed, violations, verdict,
-                rule, strategy);
-    }
-
-    static void await(String what, BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(WAIT);
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new Problem(Response.Status.GATEWAY_TIMEOUT,
-                        "the experiment waited " + WAIT.toSeconds() + " s for " + what + " in vain; are all three services up?");
-            }
-            pause(Duration.ofMillis(50));
-        }
-    }
-
-    static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+                rule, strategy.strategy());
     }
 }

@@ -16,7 +16,7 @@ import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.lab.LabApi;
-import dev.shootingrange.scenario.lab.Consistency;
+import dev.shootingrange.scenario.lab.Verdict;
 import dev.shootingrange.scenario.services.Services;
 
 /** A played game as steps that can be played again: a failure seen in a workshop becomes a regression test. */
@@ -37,7 +37,7 @@ public class Replays {
     public record Step(String player, Integer position, Integer move) {
     }
 
-    public record Replay(String gameId, String replayOf, List<String> outcomes, Consistency.Verdict consistency) {
+    public record Replay(String gameId, String replayOf, List<String> outcomes, Verdict consistency) {
     }
 
     private final Playbook play;
@@ -54,7 +54,7 @@ public class Replays {
         List<Step> steps = new ArrayList<>();
         Integer start = null;
         Set<Object> seen = new HashSet<>();
-        for (LabApi.HistoryEntry entry : play.history(Services.GAME_SCENARIO, gameId)) {
+        for (LabApi.HistoryEntry entry : play.records().history(Services.GAME_SCENARIO, gameId)) {
             if (!entry.direction().equals("OUT") || !seen.add(entry.messageId())) {
                 continue;
             }
@@ -111,7 +111,7 @@ public class Replays {
             }
             play.awaitQuiet(gameId);
             List<String> outcomes = shots.stream().map(shot -> play.outcomeOf(shot).name()).toList();
-            return new Replay(gameId, replayOf, outcomes, play.judge(gameId, Duration.ofSeconds(3)));
+            return new Replay(gameId, replayOf, outcomes, play.records().judge(gameId, Duration.ofSeconds(3)));
         });
     }
 }

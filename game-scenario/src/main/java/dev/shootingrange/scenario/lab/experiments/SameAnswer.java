@@ -31,10 +31,10 @@ class SameAnswer extends Story {
         play.awaitDecision(gameId, shot);
         play.awaitHits(gameId, "alice", 1);
         play.resend(Services.GAME_SCENARIO, shot.messageId(), false);
-        play.awaitCopies(Services.SHOOTING_RANGE, gameId, shot.messageId(), 2);
-        play.awaitEffect(gameId, "the second Hit at the leader board", () -> play.received(Services.LEADER_BOARD, gameId,
+        play.records().awaitCopies(Services.SHOOTING_RANGE, gameId, shot.messageId(), 2);
+        play.awaitEffect(gameId, "the second Hit at the leader board", () -> play.records().received(Services.LEADER_BOARD, gameId,
                 entry -> entry.type().equals("Hit") && !entry.disposition().equals("RETRIED")) >= 2);
-        long answers = play.history(Services.SHOOTING_RANGE, gameId).stream()
+        long answers = play.records().history(Services.SHOOTING_RANGE, gameId).stream()
                 .filter(entry -> entry.direction().equals("OUT") && entry.type().equals("Hit"))
                 .map(entry -> entry.messageId()).distinct().count();
         return play.report("same-answer", Playbook.SAME_COPY, gameId, run.protect(), settings,

@@ -29,7 +29,7 @@ abstract class ShotCopiedAfterAMove extends Story {
         play.moveTarget(gameId, 1);
         beforeTheCopy(run, settings.get(Services.SHOOTING_RANGE));
         play.resend(Services.GAME_SCENARIO, shot.messageId(), false);
-        play.awaitCopies(Services.SHOOTING_RANGE, gameId, shot.messageId(), 2);
+        play.records().awaitCopies(Services.SHOOTING_RANGE, gameId, shot.messageId(), 2);
         if (!run.protect()) {
             play.awaitEffect(gameId, "the second outcome", () -> play.outcomeOf(shot) == Shot.Outcome.CONFLICT);
         }

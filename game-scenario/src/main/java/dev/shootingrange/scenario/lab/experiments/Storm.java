@@ -7,7 +7,7 @@ import java.util.Random;
 
 import jakarta.inject.Singleton;
 
-import dev.shootingrange.scenario.lab.Consistency;
+import dev.shootingrange.scenario.lab.Verdict;
 import dev.shootingrange.scenario.services.Services;
 
 /** Shots and moves under random duplicates, delays and crashes on every service. */
@@ -46,8 +46,8 @@ class Storm extends Story {
             play.lab(service).chaos(Map.of("duplicateRate", 0, "delayRate", 0, "crashAfterPublishRate", 0,
                     "crashBeforeAckRate", 0, "crashBeforePublishRate", 0));
         }
-        Consistency.Verdict verdict = play.judge(gameId, Duration.ofSeconds(3));
-        long broken = verdict.rules().stream().filter(rule -> rule.status() != Consistency.Status.OK).count();
+        Verdict verdict = play.records().judge(gameId, Duration.ofSeconds(3));
+        long broken = verdict.rules().stream().filter(rule -> rule.status() != Verdict.Status.OK).count();
         return play.report("storm", null, gameId, run.protect(), settings, "all four rules hold with the protections on",
                 run.shots() + " shots under chaos: " + (broken == 0 ? "all four rules hold" : broken + " rule(s) broken"),
                 Duration.ofSeconds(3));
