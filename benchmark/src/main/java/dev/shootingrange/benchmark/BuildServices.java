@@ -18,7 +18,7 @@ import com.rabbitmq.client.ShutdownSignalException;
 import dev.shootingrange.contract.Topology;
 import dev.shootingrange.exactlyonce.DurableQueue;
 import dev.shootingrange.exactlyonce.QueueMigration;
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * The three services of one build on the benchmark's ports, databases and virtual host, started for

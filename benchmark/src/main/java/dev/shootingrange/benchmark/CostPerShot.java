@@ -19,7 +19,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * What one shot costs, warm, at a steady rate the services sustain: the CPU of every process it

@@ -27,7 +27,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 import dev.shootingrange.testing.Sql;
 
 /**

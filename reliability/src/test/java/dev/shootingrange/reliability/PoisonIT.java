@@ -21,7 +21,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * The poison matrix against the packaged services, on every queue: each kind of bad message lands in
