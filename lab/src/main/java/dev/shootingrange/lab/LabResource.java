@@ -101,7 +101,7 @@ public class LabResource implements LabApi {
             checkChaos(name, value);
         });
         chaos.putAll(changes);
-        lab.chaos(JSON.convertValue(chaos, Lab.Chaos.class));
+        lab.chaos(JSON.convertValue(chaos, Chaos.class));
         return lab();
     }
 
@@ -112,7 +112,7 @@ public class LabResource implements LabApi {
         if (!Lab.FAULTS.containsKey(request.point())) {
             throw Problem.badRequest("unknown fault point '" + request.point() + "'; there are " + Lab.FAULTS.keySet());
         }
-        lab.arm(new Lab.ArmedFault(request.point(), request.type()));
+        lab.arm(new ArmedFault(request.point(), request.type()));
         return lab();
     }
 
@@ -183,7 +183,7 @@ public class LabResource implements LabApi {
         return lab();
     }
 
-    private static Map<String, Object> asMap(Lab.Chaos chaos) {
+    private static Map<String, Object> asMap(Chaos chaos) {
         return JSON.convertValue(chaos, new TypeReference<LinkedHashMap<String, Object>>() {
         });
     }
