@@ -62,7 +62,7 @@ final class Anchor {
                     scenarios.expect(shots);
                     CostPerShot.Snapshot before = meter.snapshot();
                     Duration clientBefore = ownCpu();
-                    CostPerShot.fire(firing, COMMANDS, shots, games);
+                    RawShots.fire(firing, COMMANDS, shots, games);
                     boards.awaitHandled();
                     scenarios.awaitHandled();
                     relay.check();
@@ -71,7 +71,7 @@ final class Anchor {
                     used.put(CLIENT, ownCpu().minus(clientBefore));
                     runs.add(used);
                     Thread.sleep(CostPerShot.STATS_SETTLE.toMillis());
-                    work.add(CostPerShot.work(before, cpuAfter, meter.snapshot(), shots));
+                    work.add(ProcessCounters.work(before, cpuAfter, meter.snapshot(), shots));
                 }
             } finally {
                 for (String queue : QUEUES.values()) {
