@@ -12,6 +12,7 @@ COPY shooting-range/pom.xml shooting-range/
 COPY leader-board/pom.xml leader-board/
 COPY game-scenario/pom.xml game-scenario/
 # The reactor names every module; the images need only the services and their libraries.
+COPY service-processes/pom.xml service-processes/
 COPY benchmark/pom.xml benchmark/
 COPY reliability/pom.xml reliability/
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -pl shooting-range,leader-board,game-scenario -am dependency:go-offline -DskipTests || true

@@ -10,7 +10,6 @@ import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.ConnectionFactory;
 
-
 /**
  * The raw parts' floor for a shot of the burst: what one shot asks of RabbitMQ and PostgreSQL, asked
  * by the plain RabbitMQ client and plain JDBC in this JVM. Per shot, as in the burst: a FireAt
@@ -62,7 +61,7 @@ final class Anchor {
                     scenarios.expect(shots);
                     CostPerShot.Snapshot before = meter.snapshot();
                     Duration clientBefore = ownCpu();
-                    CostPerShot.fire(firing, COMMANDS, shots, games);
+                    RawShots.fire(firing, COMMANDS, shots, games);
                     boards.awaitHandled();
                     scenarios.awaitHandled();
                     relay.check();
@@ -71,7 +70,7 @@ final class Anchor {
                     used.put(CLIENT, ownCpu().minus(clientBefore));
                     runs.add(used);
                     Thread.sleep(CostPerShot.STATS_SETTLE.toMillis());
-                    work.add(CostPerShot.work(before, cpuAfter, meter.snapshot(), shots));
+                    work.add(ProcessCounters.work(before, cpuAfter, meter.snapshot(), shots));
                 }
             } finally {
                 for (String queue : QUEUES.values()) {

@@ -1,23 +1,10 @@
 package dev.shootingrange.benchmark;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.ConnectionFactory;
-import com.rabbitmq.client.ShutdownSignalException;
-import dev.shootingrange.contract.Topology;
-import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
-import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * The three services of one build on the benchmark's ports, databases and virtual host, started for
@@ -59,7 +46,6 @@ final class BuildServices implements AutoCloseable {
     }
 
     static final List<String> SERVICES = List.of("shooting-range", "leader-board", "game-scenario");
-    private static final Map<String, Integer> PORTS = Map.of("game-scenario", 19080, "shooting-range", 19081, "leader-board", 19082);
 
     private final String traceEndpoint;
     private final boolean profiled;
@@ -82,9 +68,9 @@ final class BuildServices implements AutoCloseable {
         }
         stop();
         if (start == Start.CLEAN_SLATE) {
-            cleanSlate();
+            CleanSlate.make();
         }
-        services = startServices(build, setting);
+        services = ServiceLaunch.start(build, setting, traceEndpoint, profiled);
         this.build = build;
         this.setting = setting;
         load = new LoadRun(url("game-scenario"), Benchmark.JDBC + Benchmark.DATABASES.get("leader-board"), games);
@@ -113,99 +99,9 @@ final class BuildServices implements AutoCloseable {
     }
 
     private void stop() {
-        services.values().forEach(BuildServices::stop);
+        services.values().forEach(ServiceLaunch::stop);
         services = new LinkedHashMap<>();
         build = null;
         setting = null;
-    }
-
-    /** The three packaged services of the build, ready; with tracing on where traces go somewhere. */
-    private Map<String, ServiceProcess> startServices(Build build, Setting setting) {
-        Map<String, ServiceProcess> started = new LinkedHashMap<>();
-        try {
-            for (String service : SERVICES) {
-                // An older build ignores the properties it does not know (the queues' type, say).
-                List<String> properties = new ArrayList<>(List.of("rabbitmq-virtual-host=" + Benchmark.VIRTUAL_HOST,
-                        "quarkus.datasource.jdbc.url=" + Benchmark.JDBC + Benchmark.DATABASES.get(service),
-                        "topology.queue-type=" + setting.queueType()));
-                if (service.equals("game-scenario")) {
-                    properties.add("lab.services.shooting-range.url=http://localhost:" + PORTS.get("shooting-range"));
-                    properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
-                    // Every console of a run connects from this machine: one client to the cap per address.
-                    properties.add("live.streams.per-client=200");
-                }
-                if (!setting.history()) {
-                    properties.add("lab.history.enabled=false");
-                }
-                if (setting.traced()) {
-                    properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
-                            "quarkus.otel.exporter.otlp.endpoint=" + traceEndpoint));
-                }
-                // An older build's profiles are named after its commit: this build's do not write over them.
-                String profile = Path.of("target", service + (build.baseline() ? "-" + build.name() : "") + ".jfr").toAbsolutePath().toString();
-                List<String> jvm = profiled ? List.of("-XX:StartFlightRecording=settings=profile,filename=" + profile) : List.of();
-                try {
-                    started.put(service, ServiceProcess.start(build.root(), service, PORTS.get(service), jvm, properties.toArray(String[]::new)));
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException(service + " of " + build.name() + " did not start: " + e.getMessage(), e);
-                }
-            }
-            for (ServiceProcess service : started.values()) {
-                try {
-                    service.awaitReady();
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException(service.name() + " of " + build.name() + " did not become ready (" + e.getMessage()
-                            + "); its log: target/" + service.name() + "-" + PORTS.get(service.name()) + ".log", e);
-                }
-            }
-            return started;
-        } catch (RuntimeException e) {
-            started.values().forEach(BuildServices::stop);
-            throw e;
-        }
-    }
-
-    /** The benchmark's three databases and the contract's queues (with their dead-letter and holding queues) made anew. */
-    private static void cleanSlate() throws Exception {
-        try (Connection postgres = DriverManager.getConnection(Benchmark.JDBC + "postgres", "postgres", "");
-                Statement sql = postgres.createStatement()) {
-            for (String database : Benchmark.DATABASES.values()) {
-                sql.execute("drop database if exists " + database + " with (force)");
-                sql.execute("create database " + database);
-            }
-        }
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setVirtualHost(Benchmark.VIRTUAL_HOST);
-        try (com.rabbitmq.client.Connection broker = factory.newConnection("benchmark-clean-slate")) {
-            for (DurableQueue queue : Topology.queues(Topology.QueueType.QUORUM)) {
-                delete(broker, queue.name());
-                delete(broker, QueueMigration.holdingQueue(queue.name()));
-            }
-        }
-    }
-
-    private static void delete(com.rabbitmq.client.Connection broker, String queue) throws Exception {
-        Channel channel = broker.createChannel();
-        try {
-            channel.queueDelete(queue);
-        } catch (IOException e) {
-            // A broker that answers NOT_FOUND for a queue that is not there closes the channel: nothing to delete.
-            if (!(e.getCause() instanceof ShutdownSignalException closed && closed.getReason() instanceof AMQP.Channel.Close close
-                    && close.getReplyCode() == AMQP.NOT_FOUND)) {
-                throw e;
-            }
-        } finally {
-            if (channel.isOpen()) {
-                channel.close();
-            }
-        }
-    }
-
-    private static void stop(ServiceProcess service) {
-        try {
-            service.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -4,10 +4,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,22 +43,18 @@ final class LoadRun {
         return thread;
     })).build();
     private final String scenarioUrl;
-    private final String leaderBoardJdbc;
     private final AtomicInteger failures = new AtomicInteger();
-    private final int games;
+    private final CountedShots counts;
+    private final ConsoleGames consoleGames;
 
     LoadRun(String scenarioUrl, String leaderBoardJdbc, int games) {
         this.scenarioUrl = scenarioUrl;
-        this.leaderBoardJdbc = leaderBoardJdbc;
-        this.games = games;
+        this.counts = new CountedShots(leaderBoardJdbc);
+        this.consoleGames = new ConsoleGames(http, scenarioUrl, games);
     }
 
     Result run(int rate, Duration duration) throws Exception {
-        List<String> gameIds = new ArrayList<>();
-        for (int i = 0; i < games; i++) {
-            gameIds.add(newGame());
-        }
-        return run(rate, duration, gameIds);
+        return run(rate, duration, consoleGames.start());
     }
 
     /** The same on games already started (that consoles watch, say): only this run's shots are counted. */
@@ -94,7 +86,7 @@ final class LoadRun {
         long lastProgress = System.currentTimeMillis();
         int counted = 0;
         while (System.currentTimeMillis() - lastProgress < 10_000) {
-            int now = thisRun(counted(gameIds), intendedStart).size();
+            int now = thisRun(counts.counted(gameIds), intendedStart).size();
             if (now > counted) {
                 counted = now;
                 lastProgress = System.currentTimeMillis();
@@ -104,7 +96,7 @@ final class LoadRun {
             }
             Thread.sleep(100);
         }
-        Map<String, Long> countedAt = thisRun(counted(gameIds), intendedStart);
+        Map<String, Long> countedAt = thisRun(counts.counted(gameIds), intendedStart);
         long lastCount = countedAt.values().stream().mapToLong(Long::longValue).max().orElse(loadEnd);
         double[] latencies = countedAt.entrySet().stream()
                 .filter(e -> intendedStart.containsKey(e.getKey()))
@@ -135,60 +127,16 @@ final class LoadRun {
 
     /** Games started through the console's API, each with its target at 42 at the range once this returns. */
     List<String> newGames(String rangeUrl) throws Exception {
-        List<String> gameIds = new ArrayList<>();
-        for (int i = 0; i < games; i++) {
-            gameIds.add(newGame());
-        }
-        for (String gameId : gameIds) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(rangeUrl + "/api/ranges/" + gameId)).build();
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() != 200) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the range never learnt game " + gameId);
-                }
-                Thread.sleep(50);
-            }
-        }
-        return gameIds;
+        return consoleGames.startKnownTo(rangeUrl);
     }
 
     /** How many shots of these games the leader board has counted. */
     int countedIn(List<String> gameIds) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(leaderBoardJdbc, "postgres", "");
-                PreparedStatement query = connection.prepareStatement("select count(*) from counted_attempt where game_id = any(?)")) {
-            query.setArray(1, connection.createArrayOf("text", gameIds.toArray()));
-            try (ResultSet rows = query.executeQuery()) {
-                rows.next();
-                return rows.getInt(1);
-            }
-        }
-    }
-
-    private String newGame() throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(scenarioUrl + "/api/games"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"targetPosition\":42}"))
-                .build();
-        return JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body()).path("gameId").asText();
+        return counts.countedIn(gameIds);
     }
 
     private static Map<String, Long> thisRun(Map<String, Long> counted, Map<String, Long> fired) {
         counted.keySet().retainAll(fired.keySet());
-        return counted;
-    }
-
-    /** attemptId → when the leader board counted it (its transaction's start), in epoch milliseconds. */
-    private Map<String, Long> counted(List<String> gameIds) throws SQLException {
-        Map<String, Long> counted = new ConcurrentHashMap<>();
-        try (Connection connection = DriverManager.getConnection(leaderBoardJdbc, "postgres", "");
-                PreparedStatement query = connection.prepareStatement(
-                        "select attempt_id, extract(epoch from counted_at) * 1000 from counted_attempt where game_id = any(?)")) {
-            query.setArray(1, connection.createArrayOf("text", gameIds.toArray()));
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    counted.put(rows.getString(1), (long) rows.getDouble(2));
-                }
-            }
-        }
         return counted;
     }
 

@@ -18,10 +18,10 @@ final class RatioRun {
         CostPerShot.Burst anchorBefore = Anchor.measure(shots, warmRuns);
         CostPerShot.Burst guaranteed = pipeline(lab, build, setting.withHistory(true), shots, warmRuns, "every guarantee, history on");
         CostPerShot.Burst historyOff = pipeline(lab, build, setting.withHistory(false), shots, warmRuns, "history off");
-        Benchmark.setProtections(lab.url("game-scenario"), false);
+        Climbs.setProtections(lab.url("game-scenario"), false);
         say("the pipeline: inbox and outbox off, history off, a first run, then " + warmRuns);
         CostPerShot.Burst unprotected = lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
-        Benchmark.setProtections(lab.url("game-scenario"), true);
+        Climbs.setProtections(lab.url("game-scenario"), true);
         lab.close();
         say("the floor again");
         CostPerShot.Burst anchorAfter = Anchor.measure(shots, warmRuns);

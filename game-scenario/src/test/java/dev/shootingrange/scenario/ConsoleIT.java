@@ -25,7 +25,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * The console in a real headless Chromium (Debian's, with its chromedriver), against the three

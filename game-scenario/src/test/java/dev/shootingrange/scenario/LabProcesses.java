@@ -6,7 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.nio.file.Path;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 

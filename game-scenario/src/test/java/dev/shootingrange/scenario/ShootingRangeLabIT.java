@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 import io.restassured.specification.RequestSpecification;
 
 /** The three packaged services as separate processes, playing a game through the HTTP API only. */

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 import io.restassured.path.json.JsonPath;
 
 /**

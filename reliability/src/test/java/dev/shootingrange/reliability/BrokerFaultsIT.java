@@ -7,7 +7,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * RabbitMQ goes away under load: its connections cut, the broker stopped and started, the services

@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * Two instances of the range and of the leader board compete for their queues while every producer

@@ -19,9 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /**
  * The poison matrix against the packaged services, on every queue: each kind of bad message lands in

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.shootingrange.testing.ServiceProcess;
+import dev.shootingrange.processes.ServiceProcess;
 
 /** kill -9 of each service in turn in the middle of a burst, then a restart: nothing lost, nothing doubled. */
 class ServiceCrashIT extends FaultSuite {

@@ -1,4 +1,4 @@
-package dev.shootingrange.testing;
+package dev.shootingrange.processes;
 
 import static org.awaitility.Awaitility.await;
 

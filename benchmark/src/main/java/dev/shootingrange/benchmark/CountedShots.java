@@ -1,0 +1,51 @@
+package dev.shootingrange.benchmark;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The shots the leader board has counted, read from its own database: a shot's end, as the load
+ * measures it, is its count there.
+ */
+final class CountedShots {
+
+    private final String leaderBoardJdbc;
+
+    CountedShots(String leaderBoardJdbc) {
+        this.leaderBoardJdbc = leaderBoardJdbc;
+    }
+
+    /** How many shots of these games the leader board has counted. */
+    int countedIn(List<String> gameIds) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(leaderBoardJdbc, "postgres", "");
+                PreparedStatement query = connection.prepareStatement("select count(*) from counted_attempt where game_id = any(?)")) {
+            query.setArray(1, connection.createArrayOf("text", gameIds.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        }
+    }
+
+    /** attemptId → when the leader board counted it (its transaction's start), in epoch milliseconds. */
+    Map<String, Long> counted(List<String> gameIds) throws SQLException {
+        Map<String, Long> counted = new ConcurrentHashMap<>();
+        try (Connection connection = DriverManager.getConnection(leaderBoardJdbc, "postgres", "");
+                PreparedStatement query = connection.prepareStatement(
+                        "select attempt_id, extract(epoch from counted_at) * 1000 from counted_attempt where game_id = any(?)")) {
+            query.setArray(1, connection.createArrayOf("text", gameIds.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    counted.put(rows.getString(1), (long) rows.getDouble(2));
+                }
+            }
+        }
+        return counted;
+    }
+}
