@@ -4,12 +4,11 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
-import dev.shootingrange.exactlyonce.inbox.InboxProcessor;
-
 /**
  * The message whose handling runs on this thread, and when that handling began, so that what the
  * handler sends is stored with its cause and the rows of one handling can be told from another's.
- * Set by the {@link InboxProcessor} around the handler; outside a handling there is none.
+ * Set by the {@link dev.shootingrange.exactlyonce.inbox.InboxProcessor InboxProcessor} around the
+ * handler; outside a handling there is none.
  */
 public record Causation(UUID messageId, Instant handlingBegan) {
 

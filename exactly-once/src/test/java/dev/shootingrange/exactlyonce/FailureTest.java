@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
+import dev.shootingrange.exactlyonce.runtime.ExactlyOnceRuntime;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.Steps;
 import dev.shootingrange.exactlyonce.tally.Tally;

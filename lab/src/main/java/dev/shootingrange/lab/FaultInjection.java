@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.shootingrange.exactlyonce.RetentionPurge;
+import dev.shootingrange.exactlyonce.runtime.RetentionPurge;
 import dev.shootingrange.exactlyonce.spi.Step;
 
 /**

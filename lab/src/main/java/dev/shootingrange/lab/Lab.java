@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import dev.shootingrange.exactlyonce.RetentionPurge;
+import dev.shootingrange.exactlyonce.runtime.RetentionPurge;
 import dev.shootingrange.exactlyonce.spi.Step;
 
 /**

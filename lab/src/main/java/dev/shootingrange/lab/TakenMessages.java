@@ -17,8 +17,8 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.exactlyonce.Envelope;
-import dev.shootingrange.exactlyonce.ExactlyOnceRuntime;
 import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
+import dev.shootingrange.exactlyonce.runtime.ExactlyOnceRuntime;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 

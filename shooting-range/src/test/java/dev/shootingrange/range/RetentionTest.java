@@ -10,7 +10,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.shootingrange.exactlyonce.RetentionPurge;
+import dev.shootingrange.exactlyonce.runtime.RetentionPurge;
 import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 

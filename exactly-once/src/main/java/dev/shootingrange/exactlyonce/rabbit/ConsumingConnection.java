@@ -74,7 +74,7 @@ public class ConsumingConnection implements ClientCustomizer<RabbitMQOptions> {
     }
 
     /** Its stream ended (the broker cancelled it): not consuming until the consumer is registered again. */
-    void lost() {
+    public void lost() {
         consuming = false;
     }
 

@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce.observe;
+package dev.shootingrange.exactlyonce.runtime;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -9,7 +9,7 @@ import org.eclipse.microprofile.health.Liveness;
 import org.eclipse.microprofile.health.Readiness;
 
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
-import dev.shootingrange.exactlyonce.ExactlyOnceRuntime;
+import dev.shootingrange.exactlyonce.runtime.ExactlyOnceRuntime;
 
 /** Readiness says the broker side is up; the database's own check comes with the datasource. */
 @ApplicationScoped

@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce;
+package dev.shootingrange.exactlyonce.runtime;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +8,7 @@ import jakarta.transaction.Transactional;
 
 import org.jboss.logging.Logger;
 
+import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import dev.shootingrange.exactlyonce.inbox.Inbox;
 import dev.shootingrange.exactlyonce.outbox.OutboxMessage;
 import io.quarkus.scheduler.Scheduled;

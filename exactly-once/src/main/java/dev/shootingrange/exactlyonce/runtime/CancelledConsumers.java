@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce.rabbit;
+package dev.shootingrange.exactlyonce.runtime;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -9,7 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
-import dev.shootingrange.exactlyonce.ExactlyOnceRuntime;
+import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
+import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
+import dev.shootingrange.exactlyonce.runtime.ExactlyOnceRuntime;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.reactive.messaging.PublisherDecorator;
 

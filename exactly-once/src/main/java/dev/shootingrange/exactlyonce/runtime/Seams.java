@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce;
+package dev.shootingrange.exactlyonce.runtime;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;

@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce;
+package dev.shootingrange.exactlyonce.runtime;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -13,6 +13,8 @@ import org.flywaydb.core.Flyway;
 import org.jboss.logging.Logger;
 
 import com.rabbitmq.client.Channel;
+import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
+import dev.shootingrange.exactlyonce.Threads;
 import dev.shootingrange.exactlyonce.outbox.OutboxRelay;
 import dev.shootingrange.exactlyonce.rabbit.BrokerTopology;
 import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
