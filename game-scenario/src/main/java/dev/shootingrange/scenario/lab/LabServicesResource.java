@@ -22,7 +22,7 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.services.Services;
-import dev.shootingrange.scenario.web.LiveStreams;
+import dev.shootingrange.scenario.live.LiveStreams;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import io.vertx.core.http.HttpServerRequest;

@@ -1,4 +1,4 @@
-package dev.shootingrange.scenario.web;
+package dev.shootingrange.scenario.live;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -15,6 +15,7 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.scenario.domain.GameScenario;
+import dev.shootingrange.scenario.live.LiveStreams;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import io.vertx.core.http.HttpServerRequest;

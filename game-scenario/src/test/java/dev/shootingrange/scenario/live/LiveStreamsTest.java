@@ -1,4 +1,4 @@
-package dev.shootingrange.scenario.web;
+package dev.shootingrange.scenario.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

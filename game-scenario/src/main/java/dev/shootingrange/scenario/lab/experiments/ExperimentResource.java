@@ -1,4 +1,4 @@
-package dev.shootingrange.scenario.lab;
+package dev.shootingrange.scenario.lab.experiments;
 
 import java.util.List;
 
@@ -12,9 +12,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.shootingrange.contract.Problem;
-import dev.shootingrange.scenario.lab.experiments.Experiment;
-import dev.shootingrange.scenario.lab.experiments.Experiments;
-import dev.shootingrange.scenario.lab.experiments.Matrix;
 import io.smallrye.common.annotation.Blocking;
 
 @Path("/api/lab/experiments")

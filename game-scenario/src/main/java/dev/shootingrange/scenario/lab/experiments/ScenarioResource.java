@@ -1,4 +1,4 @@
-package dev.shootingrange.scenario.lab;
+package dev.shootingrange.scenario.lab.experiments;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -10,7 +10,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.shootingrange.contract.Rules;
-import dev.shootingrange.scenario.lab.experiments.Replays;
 import io.smallrye.common.annotation.Blocking;
 
 /** A game recorded as a scenario, and played again: a failure seen in a workshop becomes a regression test. */
