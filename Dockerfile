@@ -22,6 +22,7 @@ COPY lab/src lab/src
 COPY shooting-range/src shooting-range/src
 COPY leader-board/src leader-board/src
 COPY game-scenario/src game-scenario/src
+COPY service-processes/src service-processes/src
 # The same build command as CI's, without the tests (they need their own broker and database).
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B package -DskipTests -pl shooting-range,leader-board,game-scenario -am
 
