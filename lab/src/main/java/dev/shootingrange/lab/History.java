@@ -14,10 +14,10 @@ import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import dev.shootingrange.exactlyonce.outbox.AfterCommit;
-import dev.shootingrange.exactlyonce.spi.Disposition;
 import dev.shootingrange.exactlyonce.spi.StepInterceptor;
 import dev.shootingrange.lab.MessageHistory.Direction;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -53,24 +53,33 @@ public class History implements StepInterceptor {
      * the {@link HistoryWriter}, off the consumer's path.
      */
     @Override
-    public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
+    public void received(Envelope message, Object read, Delivery delivery, boolean redelivered) {
         if (!enabled) {
             return;
         }
         Instant at = Instant.now();
         byte[] body = kept(message.body());
         Supplier<MessageHistory> row = () -> {
-            MessageHistory entry = MessageHistory.of(Direction.IN, MessageHistory.Disposition.valueOf(disposition.name()),
-                    (RangeMessage) read, body, at);
+            MessageHistory entry = MessageHistory.of(Direction.IN, disposition(delivery), (RangeMessage) read, body, at);
             entry.redelivered = redelivered;
-            entry.detail = detail;
+            entry.detail = delivery.detail();
             return entry;
         };
-        if (disposition == Disposition.HANDLED || disposition == Disposition.DUPLICATE) {
+        if (delivery.inTransaction()) {
             AfterCommit.run(transactions, () -> writer.add(row, body.length));
         } else {
             writer.add(row, body.length);
         }
+    }
+
+    private static MessageHistory.Disposition disposition(Delivery delivery) {
+        if (delivery instanceof Delivery.Handled) {
+            return MessageHistory.Disposition.HANDLED;
+        }
+        if (delivery instanceof Delivery.Duplicate) {
+            return MessageHistory.Disposition.DUPLICATE;
+        }
+        return delivery instanceof Delivery.Invalid ? MessageHistory.Disposition.DEAD_LETTERED : MessageHistory.Disposition.RETRIED;
     }
 
     /**

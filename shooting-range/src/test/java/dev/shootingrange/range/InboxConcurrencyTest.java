@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;
-import dev.shootingrange.exactlyonce.inbox.Delivery;
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.inbox.InboxProcessor;
 import dev.shootingrange.exactlyonce.spi.Steps;
 import dev.shootingrange.range.messaging.RangeMessageHandler;

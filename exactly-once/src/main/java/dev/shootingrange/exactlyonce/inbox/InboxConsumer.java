@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import dev.shootingrange.exactlyonce.MessageHandler;

@@ -7,13 +7,13 @@ import org.jboss.logging.Logger;
 
 import dev.shootingrange.exactlyonce.Causation;
 import dev.shootingrange.exactlyonce.DeadLetter;
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import dev.shootingrange.exactlyonce.MessageFormat;
 import dev.shootingrange.exactlyonce.MessageHandler;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 import dev.shootingrange.exactlyonce.observe.Printable;
-import dev.shootingrange.exactlyonce.spi.Disposition;
 import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
 import dev.shootingrange.exactlyonce.spi.OnDuplicate;
 import dev.shootingrange.exactlyonce.spi.Step;
@@ -77,44 +77,48 @@ public class InboxProcessor {
         String reason = Printable.line(why);
         metrics.deadLettered();
         LOG.warnf("dead-lettering a message on %s: %s", consumer, reason);
-        steps.received(envelope, message, Disposition.DEAD_LETTERED, redelivered, reason);
-        return new Delivery.Invalid(reason);
+        Delivery invalid = new Delivery.Invalid(reason);
+        steps.received(envelope, message, invalid, redelivered);
+        return invalid;
     }
 
     private Delivery handle(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
-        boolean first;
+        Delivery delivery;
         try {
-            first = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, envelope, redelivered, handler));
+            delivery = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, envelope, redelivered, handler));
         } catch (RuntimeException e) {
             DeadLetter never = DeadLetter.in(e);
             if (never != null) {
                 return deadLetter(envelope, message, redelivered, never.getMessage());
             }
-            steps.received(envelope, message, Disposition.RETRIED, redelivered, String.valueOf(e.getMessage()));
+            steps.received(envelope, message, new Delivery.Retried(String.valueOf(e.getMessage())), redelivered);
             throw e;
         }
-        if (first) {
+        if (delivery instanceof Delivery.Handled) {
             metrics.handled();
-            return new Delivery.Handled(envelope);
+        } else {
+            metrics.duplicate();
+            LOG.debugf("duplicate %s skipped", envelope);
         }
-        metrics.duplicate();
-        LOG.debugf("duplicate %s skipped", envelope);
-        return new Delivery.Duplicate(envelope);
+        return delivery;
     }
 
-    private boolean handleOnce(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
+    /** Handled or Duplicate, heard of by the interceptors inside the transaction. */
+    private Delivery handleOnce(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
         steps.reached(Step.BEFORE_INBOX_INSERT, envelope);
-        if (!duplicates.firstDelivery(consumer, envelope.messageId())) {
-            int sentAgain = onDuplicate.answer(consumer, envelope.messageId());
-            steps.received(envelope, message, Disposition.DUPLICATE, redelivered,
-                    sentAgain == 0 ? null : "its first handling's " + sentAgain + " message(s) sent again");
-            return false;
+        Delivery delivery;
+        if (duplicates.firstDelivery(consumer, envelope.messageId())) {
+            Causation.run(envelope.messageId(), () -> handler.handle(message));
+            delivery = new Delivery.Handled(envelope);
+        } else {
+            delivery = new Delivery.Duplicate(envelope, onDuplicate.answer(consumer, envelope.messageId()));
         }
-        Causation.run(envelope.messageId(), () -> handler.handle(message));
-        steps.received(envelope, message, Disposition.HANDLED, redelivered, null);
-        steps.reached(Step.BEFORE_FLUSH, envelope);
-        entityManager.flush();
-        steps.reached(Step.BEFORE_COMMIT, envelope);
-        return true;
+        steps.received(envelope, message, delivery, redelivered);
+        if (delivery instanceof Delivery.Handled) {
+            steps.reached(Step.BEFORE_FLUSH, envelope);
+            entityManager.flush();
+            steps.reached(Step.BEFORE_COMMIT, envelope);
+        }
+        return delivery;
     }
 }

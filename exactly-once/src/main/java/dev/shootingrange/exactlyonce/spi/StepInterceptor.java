@@ -2,6 +2,7 @@ package dev.shootingrange.exactlyonce.spi;
 
 import java.util.List;
 
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 
 /**
@@ -20,13 +21,12 @@ public interface StepInterceptor {
     }
 
     /**
-     * What became of a delivery. Inside the handling's transaction where there is one (handled,
-     * duplicate), outside it where none committed (dead-lettered, retried).
+     * What became of a delivery. Inside the handling's transaction where there is one
+     * ({@link Delivery#inTransaction}), outside it where none committed (dead-lettered, retried).
      *
      * @param read the message as the service's format read it; null where it could not be read
-     * @param detail why it was dead-lettered or retried; null otherwise
      */
-    default void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
+    default void received(Envelope message, Object read, Delivery delivery, boolean redelivered) {
     }
 
     /**

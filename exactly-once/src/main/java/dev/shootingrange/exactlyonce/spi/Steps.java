@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 import io.quarkus.arc.All;
 
@@ -49,8 +50,8 @@ public class Steps {
         }
     }
 
-    public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
-        chain.forEach(interceptor -> interceptor.received(message, read, disposition, redelivered, detail));
+    public void received(Envelope message, Object read, Delivery delivery, boolean redelivered) {
+        chain.forEach(interceptor -> interceptor.received(message, read, delivery, redelivered));
     }
 
     /** Each interceptor in turn may drop or multiply the copies the previous one let through. */

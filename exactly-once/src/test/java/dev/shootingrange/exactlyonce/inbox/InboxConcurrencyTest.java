@@ -16,6 +16,7 @@ import jakarta.persistence.EntityManager;
 
 import org.junit.jupiter.api.Test;
 
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.PlainStatement;
 import dev.shootingrange.exactlyonce.tally.Tally;
 import dev.shootingrange.exactlyonce.tally.TallyHandler;

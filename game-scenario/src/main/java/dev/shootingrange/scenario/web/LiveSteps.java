@@ -9,9 +9,9 @@ import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.outbox.AfterCommit;
-import dev.shootingrange.exactlyonce.spi.Disposition;
 import dev.shootingrange.exactlyonce.spi.StepInterceptor;
 
 /**
@@ -32,7 +32,7 @@ public class LiveSteps implements StepInterceptor {
 
     /** A copy received: seen once its handling committed, where there is one. */
     @Override
-    public void received(Envelope message, Object read, Disposition disposition, boolean redelivered, String detail) {
+    public void received(Envelope message, Object read, Delivery delivery, boolean redelivered) {
         if (read instanceof ShotOutcome outcome) {
             AfterCommit.run(transactions, () -> live.changed(outcome.gameId(), outcome.attemptId(), false));
         } else if (read instanceof RangeMessage received) {
