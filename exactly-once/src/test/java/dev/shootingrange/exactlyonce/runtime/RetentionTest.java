@@ -1,4 +1,4 @@
-package dev.shootingrange.range;
+package dev.shootingrange.exactlyonce.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.shootingrange.exactlyonce.runtime.RetentionPurge;
 import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 
