@@ -14,8 +14,8 @@ public interface StepInterceptor {
 
     /**
      * The messages reached a step: one delivery, or the relay's batch. Throwing stops the work there, an
-     * ordinary failure: rolled back and retried (after the commit, a delivery is not acknowledged; see
-     * {@link RetryPolicy} for how soon).
+     * ordinary failure: rolled back and retried ({@link RetryPolicy} says how soon); after the commit, the
+     * delivery is not acknowledged and comes again at once, a duplicate the inbox drops.
      */
     default void reached(Step step, List<Envelope> messages) {
     }
