@@ -23,7 +23,7 @@ import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.inbox.InboxProcessor;
 import dev.shootingrange.exactlyonce.spi.Steps;
-import dev.shootingrange.range.messaging.RangeMessageHandler;
+import dev.shootingrange.range.messaging.CommandHandler;
 import dev.shootingrange.testing.Interleavings;
 import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -41,7 +41,7 @@ class InboxConcurrencyTest {
     InboxProcessor processor;
 
     @Inject
-    RangeMessageHandler handler;
+    CommandHandler handler;
 
     @Inject
     Steps steps;

@@ -18,12 +18,12 @@ import io.smallrye.reactive.messaging.annotations.Blocking;
 
 /** The commands the range consumes from its queue, handed to the domain once each. */
 @ApplicationScoped
-public class RangeMessageHandler implements MessageHandler<RangeMessage> {
+public class CommandHandler implements MessageHandler<RangeMessage> {
 
     private final ShotJudging range;
     private final InboxConsumer inbox;
 
-    RangeMessageHandler(ShotJudging range, InboxConsumer inbox) {
+    CommandHandler(ShotJudging range, InboxConsumer inbox) {
         this.range = range;
         this.inbox = inbox;
     }
