@@ -2,14 +2,8 @@ package dev.shootingrange.range;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import javax.sql.DataSource;
 
@@ -24,6 +18,7 @@ import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.inbox.InboxProcessor;
 import dev.shootingrange.exactlyonce.spi.Steps;
 import dev.shootingrange.range.messaging.CommandHandler;
+import dev.shootingrange.testing.AtOnce;
 import dev.shootingrange.testing.Interleavings;
 import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -57,21 +52,7 @@ class InboxConcurrencyTest {
         FireAt shot = FireAt.create(gameId, UUID.randomUUID(), "alice", 42);
         byte[] body = MessageCodec.encode(shot);
         int copies = 16;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService threads = Executors.newFixedThreadPool(copies);
-        List<Future<Delivery>> results = new ArrayList<>();
-        for (int i = 0; i < copies; i++) {
-            results.add(threads.submit((Callable<Delivery>) () -> {
-                start.await();
-                return processor.process(JSON, body, handler);
-            }));
-        }
-        start.countDown();
-        List<Delivery> deliveries = new ArrayList<>();
-        for (Future<Delivery> result : results) {
-            deliveries.add(result.get());
-        }
-        threads.shutdown();
+        List<Delivery> deliveries = AtOnce.run(copies, () -> processor.process(JSON, body, handler));
 
         assertThat(deliveries).filteredOn(Delivery.Handled.class::isInstance).hasSize(1);
         assertThat(deliveries).filteredOn(Delivery.Duplicate.class::isInstance).hasSize(copies - 1);

@@ -2,25 +2,20 @@ package dev.shootingrange.exactlyonce.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import org.junit.jupiter.api.Test;
 
 import dev.shootingrange.exactlyonce.Delivery;
-import dev.shootingrange.exactlyonce.PlainStatement;
 import dev.shootingrange.exactlyonce.tally.Tally;
 import dev.shootingrange.exactlyonce.tally.TallyHandler;
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import dev.shootingrange.testing.AtOnce;
+import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -37,27 +32,13 @@ class InboxConcurrencyTest {
     TallyHandler handler;
 
     @Inject
-    EntityManager entityManager;
+    DataSource dataSource;
 
     @Test
     void manyCopiesHandledAtOnceTakeEffectOnce() throws Exception {
         Tally count = Tally.count("race-" + UUID.randomUUID());
         int copies = 16;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService threads = Executors.newFixedThreadPool(copies);
-        List<Future<Delivery>> results = new ArrayList<>();
-        for (int i = 0; i < copies; i++) {
-            results.add(threads.submit((Callable<Delivery>) () -> {
-                start.await();
-                return processor.process(null, count.bytes(), handler);
-            }));
-        }
-        start.countDown();
-        List<Delivery> deliveries = new ArrayList<>();
-        for (Future<Delivery> result : results) {
-            deliveries.add(result.get());
-        }
-        threads.shutdown();
+        List<Delivery> deliveries = AtOnce.run(copies, () -> processor.process(null, count.bytes(), handler));
 
         assertThat(deliveries).filteredOn(Delivery.Handled.class::isInstance).hasSize(1);
         assertThat(deliveries).filteredOn(Delivery.Duplicate.class::isInstance).hasSize(copies - 1);
@@ -65,13 +46,11 @@ class InboxConcurrencyTest {
         assertThat(outboxRowsOf(count.counted())).as("Counted rows in the outbox").isEqualTo(1);
     }
 
-    private int tallyOf(String key) {
-        return QuarkusTransaction.requiringNew().call(() -> PlainStatement.first(entityManager,
-                "select count from tally where key = ?", row -> row.getInt(1), key));
+    private long tallyOf(String key) {
+        return Sql.count(dataSource, "select count from tally where key = ?", key);
     }
 
     private long outboxRowsOf(Tally counted) {
-        return QuarkusTransaction.requiringNew().call(() -> PlainStatement.first(entityManager,
-                "select count(*) from outbox where message_id = ?", row -> row.getLong(1), counted.messageId()));
+        return Sql.count(dataSource, "select count(*) from outbox where message_id = ?", counted.messageId());
     }
 }
