@@ -9,9 +9,6 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 import org.awaitility.Awaitility;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -67,18 +64,9 @@ public final class Broker {
         return shared;
     }
 
-    /**
-     * Connections to the broker the tests use: inside a Quarkus test, the one its service uses (a Dev
-     * Service's, where Docker runs); outside one, the machine's.
-     */
+    /** Connections to the broker the tests use (the core's test kit says which). */
     public static ConnectionFactory connectionFactory() {
-        Config config = ConfigProvider.getConfig();
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(config.getOptionalValue("rabbitmq-host", String.class).orElse("localhost"));
-        factory.setPort(config.getOptionalValue("rabbitmq-port", Integer.class).orElse(5672));
-        factory.setUsername(config.getOptionalValue("rabbitmq-username", String.class).orElse("guest"));
-        factory.setPassword(config.getOptionalValue("rabbitmq-password", String.class).orElse("guest"));
-        return factory;
+        return BrokerConnections.factory();
     }
 
     /** Publishes a contract message to its exchange, as its producer would. */

@@ -1,4 +1,4 @@
-package dev.shootingrange.range;
+package dev.shootingrange.exactlyonce.rabbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,10 +8,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -27,19 +25,15 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.GetResponse;
-import dev.shootingrange.contract.Topology.QueueType;
-import dev.shootingrange.contract.Topology;
 import dev.shootingrange.exactlyonce.rabbit.DurableQueue.Binding;
-import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
-import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
-import dev.shootingrange.testing.Broker;
+import dev.shootingrange.exactlyonce.tally.Tally;
+import dev.shootingrange.testing.BrokerConnections;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * Queues of an earlier run, held by the real broker with other arguments, rebuilt without losing a
- * message; and the quorum queues' arguments doing what the topology declares them for. Every test
- * works on queues and an exchange of its own, on the broker the service's tests use (a Dev Service's
- * where Docker runs).
+ * message. Every test works on queues and an exchange of its own, fed by two of the tally's routing
+ * keys, on the broker the core's tests use (a Dev Service's where Docker runs).
  */
 @QuarkusTest
 class QueueMigrationTest {
@@ -48,11 +42,11 @@ class QueueMigrationTest {
     private static Channel channel;
     private final String exchange = "migration-test-" + UUID.randomUUID();
     private final String queue = "migration-test-" + UUID.randomUUID();
-    private final List<Binding> bindings = List.of(new Binding(exchange, "FireAt"), new Binding(exchange, "MoveTarget"));
+    private final List<Binding> bindings = List.of(new Binding(exchange, Tally.COUNT), new Binding(exchange, Tally.COUNTED));
 
     @BeforeAll
     static void connect() throws IOException, TimeoutException {
-        connection = Broker.connectionFactory().newConnection("queue-migration-test");
+        connection = BrokerConnections.factory().newConnection("queue-migration-test");
         channel = connection.createChannel();
         channel.confirmSelect();
     }
@@ -67,7 +61,7 @@ class QueueMigrationTest {
     /** Whatever a test did or failed to do, its queues go. */
     @AfterEach
     void deleteTheTestsQueues() throws IOException {
-        for (String name : List.of(queue, QueueMigration.holdingQueue(queue), Topology.deadLetterQueue(queue))) {
+        for (String name : List.of(queue, QueueMigration.holdingQueue(queue))) {
             channel.queueDelete(name);
         }
     }
@@ -85,9 +79,9 @@ class QueueMigrationTest {
         assertThat(exists(QueueMigration.holdingQueue(queue))).isFalse();
         // Still fed by both of its bindings.
         published.addAll(publish(1));
-        channel.basicPublish(exchange, "MoveTarget", props("move"), new byte[0]);
+        channel.basicPublish(exchange, Tally.COUNTED, props("counted"), new byte[0]);
         channel.waitForConfirmsOrDie(5_000);
-        published.add("move");
+        published.add("counted");
         assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
     }
 
@@ -208,7 +202,7 @@ class QueueMigrationTest {
         List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < 3; i++) {
             Thread service = new Thread(() -> {
-                try (Connection own = Broker.connectionFactory().newConnection("queue-migration-test-service")) {
+                try (Connection own = BrokerConnections.factory().newConnection("queue-migration-test-service")) {
                     // As a service does: again while another holds the rebuild's lock.
                     new QueueMigration(own).ensureAll(List.of(quorum(queue)), Duration.ofMillis(100));
                 } catch (Exception e) {
@@ -245,32 +239,6 @@ class QueueMigrationTest {
         assertThat(drain(queue)).containsExactlyInAnyOrderElementsOf(published);
     }
 
-    /** The contract's consumer queue arguments, on a queue of the test's: its delivery limit dead-letters. */
-    @Test
-    void aMessageDeliveredOverTheLimitIsDeadLetteredByTheBroker() throws Exception {
-        DurableQueue rangeQueue = Topology.queues(QueueType.QUORUM).get(0);
-        Map<String, Object> arguments = new LinkedHashMap<>(rangeQueue.arguments());
-        arguments.put("x-dead-letter-routing-key", queue);
-        String deadLetters = Topology.deadLetterQueue(queue);
-        channel.exchangeDeclare(Topology.DEAD_LETTERS, BuiltinExchangeType.DIRECT, true);
-        declare(deadLetters, Map.of("x-queue-type", "quorum"), List.of(new Binding(Topology.DEAD_LETTERS, queue)));
-        declare(queue, arguments, List.of());
-        channel.basicPublish("", queue, props("poison"), new byte[0]);
-        channel.waitForConfirmsOrDie(5_000);
-
-        int deliveries = 0;
-        for (GetResponse delivery = channel.basicGet(queue, false); delivery != null; delivery = channel.basicGet(queue, false)) {
-            deliveries++;
-            channel.basicNack(delivery.getEnvelope().getDeliveryTag(), false, true);
-        }
-
-        assertThat(deliveries).isEqualTo(Topology.DELIVERY_LIMIT + 1);
-        // At-least-once dead-lettering hands the message over asynchronously, then drops it at the source.
-        GetResponse deadLetter = await().atMost(Duration.ofSeconds(10)).until(() -> channel.basicGet(deadLetters, true), Objects::nonNull);
-        assertThat(deadLetter.getProps().getMessageId()).isEqualTo("poison");
-        assertThat(String.valueOf(deadLetter.getProps().getHeaders().get("x-first-death-reason"))).isEqualTo("delivery_limit");
-    }
-
     // --- helpers ---
 
     private DurableQueue quorum(String name) {
@@ -280,7 +248,7 @@ class QueueMigrationTest {
     /** A service's rebuild of the test's queue as a quorum queue, on a connection of its own; what it throws goes to failures. */
     private Thread rebuildInTheBackground(List<Throwable> failures) {
         Thread rebuild = new Thread(() -> {
-            try (Connection own = Broker.connectionFactory().newConnection("queue-migration-test-service")) {
+            try (Connection own = BrokerConnections.factory().newConnection("queue-migration-test-service")) {
                 new QueueMigration(own).ensure(quorum(queue));
             } catch (Exception e) {
                 failures.add(e);
@@ -305,7 +273,7 @@ class QueueMigrationTest {
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < count; i++) {
             String id = UUID.randomUUID().toString();
-            channel.basicPublish(exchange, "FireAt", props(id), ("{\"messageId\":\"" + id + "\"}").getBytes());
+            channel.basicPublish(exchange, Tally.COUNT, props(id), ("{\"messageId\":\"" + id + "\"}").getBytes());
             ids.add(id);
         }
         channel.waitForConfirmsOrDie(10_000);
