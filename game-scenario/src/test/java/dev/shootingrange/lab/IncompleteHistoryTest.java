@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.scenario.domain.GameScenario;
-import dev.shootingrange.scenario.lab.ConsistencyChecker;
-import dev.shootingrange.scenario.lab.Verdict;
-import dev.shootingrange.scenario.services.LeaderBoardApi;
-import dev.shootingrange.scenario.services.RangeApi;
+import dev.shootingrange.scenario.console.lab.ConsistencyChecker;
+import dev.shootingrange.scenario.console.lab.Verdict;
+import dev.shootingrange.scenario.console.services.LeaderBoardApi;
+import dev.shootingrange.scenario.console.services.RangeApi;
 import dev.shootingrange.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 

@@ -10,14 +10,14 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import dev.shootingrange.scenario.lab.Consistency;
-import dev.shootingrange.scenario.lab.Evidence.Copy;
-import dev.shootingrange.scenario.lab.Evidence.Decided;
-import dev.shootingrange.scenario.lab.Evidence.Score;
-import dev.shootingrange.scenario.lab.Evidence.Shot;
-import dev.shootingrange.scenario.lab.Verdict.Rule;
-import dev.shootingrange.scenario.lab.Verdict.Status;
-import dev.shootingrange.scenario.lab.Verdict;
+import dev.shootingrange.scenario.console.lab.Consistency;
+import dev.shootingrange.scenario.console.lab.Evidence.Copy;
+import dev.shootingrange.scenario.console.lab.Evidence.Decided;
+import dev.shootingrange.scenario.console.lab.Evidence.Score;
+import dev.shootingrange.scenario.console.lab.Evidence.Shot;
+import dev.shootingrange.scenario.console.lab.Verdict.Rule;
+import dev.shootingrange.scenario.console.lab.Verdict.Status;
+import dev.shootingrange.scenario.console.lab.Verdict;
 
 /** The checker against hand-made histories: it must see each kind of break, and not be fooled by copies. */
 class ConsistencyTest {

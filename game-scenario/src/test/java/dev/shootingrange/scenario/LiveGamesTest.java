@@ -21,7 +21,7 @@ import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
 import dev.shootingrange.scenario.domain.FailingReads;
 import dev.shootingrange.scenario.domain.Shot;
-import dev.shootingrange.scenario.web.LiveGames;
+import dev.shootingrange.scenario.console.web.LiveGames;
 import dev.shootingrange.testing.Broker;
 import dev.shootingrange.testing.Service;
 import io.quarkus.narayana.jta.QuarkusTransaction;

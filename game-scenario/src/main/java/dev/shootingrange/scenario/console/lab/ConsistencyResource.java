@@ -1,0 +1,37 @@
+package dev.shootingrange.scenario.console.lab;
+
+import java.time.Duration;
+
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.shootingrange.contract.Problem;
+import dev.shootingrange.contract.Rules;
+
+/** The consistency checker: the contract's four rules for one game, from evidence, not from trust. */
+@Path("/api/games/{gameId}/consistency")
+@Produces(MediaType.APPLICATION_JSON)
+public class ConsistencyResource {
+
+    private final ConsistencyChecker checker;
+
+    ConsistencyResource(ConsistencyChecker checker) {
+        this.checker = checker;
+    }
+
+    /** @param settleSeconds how long a shot may wait for its outcome before it counts as lost */
+    @GET
+    public Verdict check(@PathParam("gameId") String gameId,
+            @QueryParam("settleSeconds") @DefaultValue("5") int settleSeconds) {
+        Rules.checkGameId(gameId);
+        if (settleSeconds < 0 || settleSeconds > 3600) {
+            throw Problem.badRequest("settleSeconds must be from 0 to 3600");
+        }
+        return checker.judge(gameId, Duration.ofSeconds(settleSeconds));
+    }
+}

@@ -1,0 +1,27 @@
+package dev.shootingrange.scenario.console.lab;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** The facts {@link Consistency} judges a game on, as each service reports them and as they crossed the wire. */
+public final class Evidence {
+
+    /** A shot the scenario accepted. */
+    public record Shot(UUID attemptId, String player, Instant firedAt) {
+    }
+
+    /** One copy of a Hit or Missed as it arrived, duplicates included. */
+    public record Copy(UUID messageId, String type, UUID attemptId, String player, String body) {
+    }
+
+    /** An outcome the range says it decided (and so published). */
+    public record Decided(UUID attemptId, String outcome, UUID messageId) {
+    }
+
+    /** A player's shots and hits as the leader board counts them. */
+    public record Score(int shots, int hits) {
+    }
+
+    private Evidence() {
+    }
+}

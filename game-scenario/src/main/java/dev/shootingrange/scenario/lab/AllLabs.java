@@ -1,9 +1,0 @@
-package dev.shootingrange.scenario.lab;
-
-import java.util.List;
-
-import dev.shootingrange.lab.LabApi;
-
-/** Every service's lab, in the order of {@link dev.shootingrange.scenario.services.Services#ALL}. */
-public record AllLabs(List<LabApi.LabView> services) {
-}
