@@ -53,7 +53,7 @@ public final class Broker {
     /** One connection for all the tests of a JVM, closed when it exits. */
     public static synchronized Broker shared() {
         if (shared == null) {
-            ConnectionFactory factory = connectionFactory();
+            ConnectionFactory factory = BrokerConnections.factory();
             try {
                 shared = new Broker(factory.newConnection("test-broker"));
             } catch (IOException | TimeoutException e) {
@@ -62,11 +62,6 @@ public final class Broker {
             }
         }
         return shared;
-    }
-
-    /** Connections to the broker the tests use (the core's test kit says which). */
-    public static ConnectionFactory connectionFactory() {
-        return BrokerConnections.factory();
     }
 
     /** Publishes a contract message to its exchange, as its producer would. */

@@ -17,6 +17,7 @@ import com.rabbitmq.client.Connection;
 
 import dev.shootingrange.contract.Topology;
 import dev.shootingrange.testing.Broker;
+import dev.shootingrange.testing.BrokerConnections;
 import io.restassured.http.ContentType;
 
 /**
@@ -32,7 +33,7 @@ class RoomResetIT {
         BrokerManagementApi.enable();
         String scenario = LabProcesses.SCENARIO.baseUrl();
         String leaderBoardDlq = Topology.deadLetterQueue(Topology.LEADER_BOARD_QUEUE);
-        try (Connection connection = Broker.connectionFactory().newConnection("room-reset-it")) {
+        try (Connection connection = BrokerConnections.factory().newConnection("room-reset-it")) {
             Channel channel = connection.createChannel();
             channel.queueDeclare(THEIRS, true, false, false, Map.of());
             channel.queueBind(THEIRS, Topology.EVENTS, "Hit");

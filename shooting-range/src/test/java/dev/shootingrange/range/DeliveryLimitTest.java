@@ -25,7 +25,7 @@ import com.rabbitmq.client.GetResponse;
 import dev.shootingrange.contract.Topology.QueueType;
 import dev.shootingrange.contract.Topology;
 import dev.shootingrange.exactlyonce.rabbit.DurableQueue;
-import dev.shootingrange.testing.Broker;
+import dev.shootingrange.testing.BrokerConnections;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -41,7 +41,7 @@ class DeliveryLimitTest {
 
     @BeforeAll
     static void connect() throws IOException, TimeoutException {
-        connection = Broker.connectionFactory().newConnection("delivery-limit-test");
+        connection = BrokerConnections.factory().newConnection("delivery-limit-test");
         channel = connection.createChannel();
         channel.confirmSelect();
     }
