@@ -33,7 +33,8 @@ import java.util.Map;
  * in the report: "before" and "after" of one sitting; with --only=viewers or --only=room, that section on
  * each build in turn, the older first),
  * --jfr=true (each service records a Flight Recorder profile to target/&lt;service&gt;.jfr, an older build's to
- * target/&lt;service&gt;-&lt;commit&gt;.jfr),
+ * target/&lt;service&gt;-&lt;commit&gt;.jfr, and each time the services stop the benchmark prints where their
+ * samples fell, {@link ProfileShares}),
  * --queue-type=quorum|classic|classic,quorum (the services' queues; each setting measured in turn, the
  * services restarted between, which rebuild the benchmark's queues as that type).
  */

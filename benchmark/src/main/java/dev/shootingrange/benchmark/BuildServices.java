@@ -1,5 +1,8 @@
 package dev.shootingrange.benchmark;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +55,8 @@ final class BuildServices implements AutoCloseable {
     private final int games;
     private Build build;
     private Setting setting;
+    /** When the services now running were ready: their profiles count from then, not their start. */
+    private Instant ready;
     private Map<String, ServiceProcess> services = new LinkedHashMap<>();
     private LoadRun load;
 
@@ -71,6 +76,7 @@ final class BuildServices implements AutoCloseable {
             CleanSlate.make();
         }
         services = ServiceLaunch.start(build, setting, traceEndpoint, profiled);
+        ready = Instant.now();
         this.build = build;
         this.setting = setting;
         load = new LoadRun(url("game-scenario"), Benchmark.JDBC + Benchmark.DATABASES.get("leader-board"), games);
@@ -100,8 +106,23 @@ final class BuildServices implements AutoCloseable {
 
     private void stop() {
         services.values().forEach(ServiceLaunch::stop);
+        if (profiled && build != null) {
+            sayWhereTheSamplesFell();
+        }
         services = new LinkedHashMap<>();
         build = null;
         setting = null;
+    }
+
+    /** Once the services stopped, their profiles are whole: where their CPU went while they ran. */
+    private void sayWhereTheSamplesFell() {
+        Map<String, Path> profiles = new LinkedHashMap<>();
+        SERVICES.forEach(service -> profiles.put(service, ServiceLaunch.profile(build, service)));
+        try {
+            Benchmark.say("\nWhere the CPU of " + build.name() + "'s services went (" + setting + ", Flight Recorder, from ready to stop):"
+                    + ProfileShares.table(profiles, ready));
+        } catch (IOException e) {
+            Benchmark.say("the profiles of " + build.name() + " could not be read: " + e);
+        }
     }
 }

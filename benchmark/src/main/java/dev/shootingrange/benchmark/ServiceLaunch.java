@@ -41,9 +41,9 @@ final class ServiceLaunch {
                     properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
                             "quarkus.otel.exporter.otlp.endpoint=" + traceEndpoint));
                 }
-                // An older build's profiles are named after its commit: this build's do not write over them.
-                String profile = Path.of("target", service + (build.baseline() ? "-" + build.name() : "") + ".jfr").toAbsolutePath().toString();
-                List<String> jvm = profiled ? List.of("-XX:StartFlightRecording=settings=profile,filename=" + profile) : List.of();
+                // Stacks whole (the recorder keeps 64 frames by default, and a delivery's handling sits deeper).
+                List<String> jvm = profiled ? List.of("-XX:FlightRecorderOptions=stackdepth=256",
+                        "-XX:StartFlightRecording=settings=profile,filename=" + profile(build, service)) : List.of();
                 try {
                     started.put(service, ServiceProcess.start(build.root(), service, PORTS.get(service), jvm, properties.toArray(String[]::new)));
                 } catch (RuntimeException e) {
@@ -63,6 +63,11 @@ final class ServiceLaunch {
             started.values().forEach(ServiceLaunch::stop);
             throw e;
         }
+    }
+
+    /** Where a service of the build records its profile; an older build's are named after its commit, so this build's do not write over them. */
+    static Path profile(Build build, String service) {
+        return Path.of("target", service + (build.baseline() ? "-" + build.name() : "") + ".jfr").toAbsolutePath();
     }
 
     static void stop(ServiceProcess service) {
