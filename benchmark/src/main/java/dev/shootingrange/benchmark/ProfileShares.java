@@ -13,97 +13,115 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Where each service's CPU went, read from the Flight Recorder profiles that {@code --jfr=true} makes:
- * of the samples of running Java code taken after the services were ready, the share whose stack holds
- * a frame of each part. A sample counts once in every part on its stack, so the shares of the parts
- * that call each other overlap: "a delivery's handling" holds the commit, and the commit the driver.
+ * Where each service's CPU went, read from the Flight Recorder profiles that {@code --jfr=true} makes,
+ * counting the samples of running Java code taken after the services were ready. Two readings: the
+ * share of samples whose stack holds each of the service's activities (they nest, so they overlap:
+ * a delivery's handling holds its share of the history), and who spends the time itself, by the
+ * innermost frame outside the JDK's own classes (these add up to 100 %).
  */
 final class ProfileShares {
 
-    /** A part of a service's work, known by the classes whose frames are on a sample's stack. */
+    /** Something a service does, or a library, known by the classes of its frames. */
     record Part(String name, List<String> framePrefixes) {
         Part(String name, String... framePrefixes) {
             this(name, List.of(framePrefixes));
         }
 
-        boolean onStack(List<RecordedFrame> frames) {
-            for (RecordedFrame frame : frames) {
-                String type = frame.getMethod().getType().getName();
-                for (String prefix : framePrefixes) {
-                    if (type.startsWith(prefix)) {
-                        return true;
-                    }
-                }
-            }
-            return false;
+        boolean owns(RecordedFrame frame) {
+            String type = frame.getMethod().getType().getName();
+            return framePrefixes.stream().anyMatch(type::startsWith);
         }
     }
 
-    static final List<Part> PARTS = List.of(
+    static final List<Part> ACTIVITIES = List.of(
             new Part("a delivery's handling (the inbox's transaction, its ack)", "dev.shootingrange.exactlyonce.inbox.InboxConsumer"),
             new Part("the relay's batches (claim, publish, confirm, mark)", "dev.shootingrange.exactlyonce.outbox.OutboxBatch"),
             new Part("the lab's message history", "dev.shootingrange.lab.History", "dev.shootingrange.lab.MessageHistory"),
-            new Part("HTTP (RESTEasy Reactive)", "org.jboss.resteasy"),
+            new Part("HTTP requests (RESTEasy Reactive)", "org.jboss.resteasy"));
+
+    /** First match wins: the project's code before the framework that calls it. */
+    static final List<Part> SPENDERS = List.of(
+            new Part("the project's code", "dev.shootingrange"),
             new Part("transactions (Narayana)", "com.arjuna", "io.quarkus.narayana"),
-            new Part("Hibernate ORM (sessions, flushes)", "org.hibernate"),
+            new Part("Hibernate ORM", "org.hibernate", "io.quarkus.hibernate"),
             new Part("the JDBC driver (pgjdbc)", "org.postgresql"),
-            new Part("the connection pool (Agroal)", "io.agroal"),
+            new Part("the connection pool (Agroal)", "io.agroal", "io.quarkus.agroal"),
             new Part("JSON (Jackson)", "com.fasterxml.jackson"),
             new Part("the RabbitMQ client", "com.rabbitmq"),
-            new Part("SmallRye Reactive Messaging and Mutiny", "io.smallrye.reactive", "io.smallrye.mutiny"),
+            new Part("Vert.x and Netty", "io.vertx", "io.netty"),
+            new Part("SmallRye Reactive Messaging, Mutiny", "io.smallrye.reactive", "io.smallrye.mutiny", "io.quarkus.smallrye.reactivemessaging"),
             new Part("metrics (Micrometer)", "io.micrometer", "io.quarkus.micrometer"),
-            new Part("logging", "org.jboss.logging", "org.jboss.logmanager"));
+            new Part("logging", "org.jboss.logging", "org.jboss.logmanager"),
+            new Part("OpenTelemetry", "io.opentelemetry", "io.quarkus.opentelemetry"),
+            new Part("CDI and the rest of Quarkus", "io.quarkus", "org.jboss", "io.smallrye"));
+
+    private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
 
     private ProfileShares() {
+    }
+
+    static String table(Map<String, Path> profiles, Instant from) throws IOException {
+        return table(profiles, from, ACTIVITIES, SPENDERS);
     }
 
     /**
      * The table of the profiles that exist among {@code profiles} (service to its file), counting the
      * samples taken at or after {@code from}; an empty string where none does.
      */
-    static String table(Map<String, Path> profiles, Instant from) throws IOException {
-        return table(profiles, from, PARTS);
-    }
-
-    static String table(Map<String, Path> profiles, Instant from, List<Part> parts) throws IOException {
+    static String table(Map<String, Path> profiles, Instant from, List<Part> activities, List<Part> spenders) throws IOException {
         Map<String, int[]> counts = new LinkedHashMap<>();
-        Map<String, Integer> samples = new LinkedHashMap<>();
+        int others = activities.size() + spenders.size(); // then the JDK alone, then none of them, then all samples
         for (Map.Entry<String, Path> profile : profiles.entrySet()) {
-            if (!Files.exists(profile.getValue())) {
-                continue;
-            }
-            int[] found = new int[parts.size()];
-            int taken = 0;
-            for (RecordedEvent event : RecordingFile.readAllEvents(profile.getValue())) {
-                if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStartTime().isBefore(from)
-                        || event.getStackTrace() == null) {
-                    continue;
-                }
-                taken++;
-                List<RecordedFrame> frames = event.getStackTrace().getFrames();
-                for (int i = 0; i < parts.size(); i++) {
-                    if (parts.get(i).onStack(frames)) {
-                        found[i]++;
+            if (Files.exists(profile.getValue())) {
+                int[] found = new int[others + 3];
+                for (RecordedEvent event : RecordingFile.readAllEvents(profile.getValue())) {
+                    if (event.getEventType().getName().equals("jdk.ExecutionSample") && !event.getStartTime().isBefore(from)
+                            && event.getStackTrace() != null) {
+                        count(event.getStackTrace().getFrames(), activities, spenders, found);
                     }
                 }
+                counts.put(profile.getKey(), found);
             }
-            counts.put(profile.getKey(), found);
-            samples.put(profile.getKey(), taken);
         }
         if (counts.isEmpty()) {
             return "";
         }
-        StringBuilder table = new StringBuilder("\n| share of a service's samples holding | ")
-                .append(String.join(" | ", counts.keySet())).append(" |\n| --- |").append(" ---: |".repeat(counts.size())).append('\n');
-        for (int i = 0; i < parts.size(); i++) {
-            table.append("| ").append(parts.get(i).name()).append(" |");
-            for (String service : counts.keySet()) {
-                table.append(String.format(" %.0f %% |", 100.0 * counts.get(service)[i] / Math.max(1, samples.get(service))));
+        StringBuilder table = new StringBuilder("\n| share of a service's samples | ").append(String.join(" | ", counts.keySet()))
+                .append(" |\n| --- |").append(" ---: |".repeat(counts.size())).append('\n');
+        for (int i = 0; i < others + 2; i++) {
+            String name = i < activities.size() ? "holding " + activities.get(i).name()
+                    : i < others ? "spent in " + spenders.get(i - activities.size()).name() : i == others ? "spent in the JDK alone" : "spent elsewhere";
+            table.append("| ").append(name).append(" |");
+            for (int[] found : counts.values()) {
+                table.append(String.format(" %.0f %% |", 100.0 * found[i] / Math.max(1, found[others + 2])));
             }
             table.append('\n');
         }
         table.append("| samples |");
-        samples.values().forEach(taken -> table.append(' ').append(taken).append(" |"));
+        counts.values().forEach(found -> table.append(' ').append(found[others + 2]).append(" |"));
         return table.append('\n').toString();
+    }
+
+    private static void count(List<RecordedFrame> frames, List<Part> activities, List<Part> spenders, int[] found) {
+        found[found.length - 1]++;
+        for (int i = 0; i < activities.size(); i++) {
+            Part activity = activities.get(i);
+            if (frames.stream().anyMatch(activity::owns)) {
+                found[i]++;
+            }
+        }
+        RecordedFrame spending = frames.stream().filter(frame -> JDK.stream().noneMatch(frame.getMethod().getType().getName()::startsWith))
+                .findFirst().orElse(null);
+        if (spending == null) {
+            found[activities.size() + spenders.size()]++;
+            return;
+        }
+        for (int i = 0; i < spenders.size(); i++) {
+            if (spenders.get(i).owns(spending)) {
+                found[activities.size() + i]++;
+                return;
+            }
+        }
+        found[activities.size() + spenders.size() + 1]++;
     }
 }
