@@ -1,5 +1,6 @@
 package dev.shootingrange.exactlyonce;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -10,21 +11,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.persistence.EntityManager;
-
-import org.hibernate.Session;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.arc.Arc;
 
 /**
  * One SQL statement run straight on the transaction's JDBC connection: for the writes and reads on
- * every message's path. There the ORM's own native queries cost more CPU than the statements (a plan,
- * binding through its type system, result handling), and it has nothing to keep in step: a row written
- * or read here is never loaded as an entity in the same transaction. Parameters are JDBC's {@code ?},
- * in order; an {@link Instant} is sent as a timestamp with time zone, a {@code Long[]} as a bigint
- * array, a null as a value of the column's type.
+ * every message's path. There the ORM costs more CPU than the statements: its native queries (a plan,
+ * binding through its type system, result handling), and even its session, opened and closed around
+ * every transaction that touches it. The statement takes the connection from the datasource, which
+ * hands every caller in one transaction the same connection (the ORM's too), so a transaction whose
+ * work is all plain statements opens no session. A row written or read here is never loaded as an
+ * entity in the same transaction. Parameters are JDBC's {@code ?}, in order; an {@link Instant} is
+ * sent as a timestamp with time zone, a {@code Long[]} as a bigint array, a null as a value of the
+ * column's type.
  * <p>
  * The ORM does not flush before these statements: one must not depend on an entity persisted or changed
  * earlier in the same transaction and not flushed yet (none on today's paths does; flush first where one
- * would). Run inside a transaction: outside one the statement would commit on its own.
+ * would). Run inside a transaction: outside one the statement commits on its own.
  */
 public final class PlainStatement {
 
@@ -38,41 +41,51 @@ public final class PlainStatement {
     }
 
     /** Runs an insert, update or delete; returns the rows it changed. */
-    public static int update(EntityManager entityManager, String sql, Object... parameters) {
-        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                bind(statement, parameters);
-                return statement.executeUpdate();
-            }
-        });
+    public static int update(String sql, Object... parameters) {
+        try (Connection connection = connection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            return statement.executeUpdate();
+        } catch (SQLException e) {
+            throw failed(sql, e);
+        }
     }
 
     /** The first row the statement answers, read by {@code row}; null where it answers none. */
-    public static <T> T first(EntityManager entityManager, String sql, Row<T> row, Object... parameters) {
-        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                bind(statement, parameters);
-                try (ResultSet rows = statement.executeQuery()) {
-                    return rows.next() ? row.read(rows) : null;
-                }
+    public static <T> T first(String sql, Row<T> row, Object... parameters) {
+        try (Connection connection = connection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            try (ResultSet rows = statement.executeQuery()) {
+                return rows.next() ? row.read(rows) : null;
             }
-        });
+        } catch (SQLException e) {
+            throw failed(sql, e);
+        }
     }
 
     /** Every row the statement answers, each read by {@code row}. */
-    public static <T> List<T> list(EntityManager entityManager, String sql, Row<T> row, Object... parameters) {
-        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                bind(statement, parameters);
-                List<T> read = new ArrayList<>();
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        read.add(row.read(rows));
-                    }
+    public static <T> List<T> list(String sql, Row<T> row, Object... parameters) {
+        try (Connection connection = connection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            List<T> read = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    read.add(row.read(rows));
                 }
-                return read;
             }
-        });
+            return read;
+        } catch (SQLException e) {
+            throw failed(sql, e);
+        }
+    }
+
+    /** The transaction's connection (closing it leaves it with the transaction), or one of its own outside any. */
+    private static Connection connection() throws SQLException {
+        return Arc.container().instance(AgroalDataSource.class).get().getConnection();
+    }
+
+    /** As the ORM would say it: a failed statement is a persistence failure, with the driver's reason as its cause. */
+    private static RuntimeException failed(String sql, SQLException e) {
+        return new jakarta.persistence.PersistenceException("could not run [" + sql.strip().lines().findFirst().orElse(sql) + "]", e);
     }
 
     private static void bind(PreparedStatement statement, Object[] parameters) throws SQLException {

@@ -112,7 +112,7 @@ public class MessageHistory extends PanacheEntityBase {
      */
     public static List<LabApi.HistoryEntry> ofGame(String gameId, long afterId, int page, int size) {
         // Plain rows: a watched game's timeline asks for this every second, and nothing read is changed.
-        return PlainStatement.list(getEntityManager(), """
+        return PlainStatement.list("""
                 select id, direction, message_id, type, attempt_id, causation_id, disposition, redelivered, detail, body, recorded_at
                 from message_history where game_id = ? and id > ? order by id limit ? offset ?""",
                 row -> new LabApi.HistoryEntry(row.getLong(1), row.getString(2), row.getObject(3, UUID.class), row.getString(4),

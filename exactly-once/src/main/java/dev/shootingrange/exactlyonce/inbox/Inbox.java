@@ -27,7 +27,7 @@ public class Inbox {
 
     /** True where this is the first time the consumer sees the message: go on and handle it. */
     public boolean firstDelivery(String consumer, UUID messageId) {
-        return PlainStatement.update(entityManager, """
+        return PlainStatement.update("""
                 insert into inbox (consumer, message_id, received_at) values (?, ?, now())
                 on conflict do nothing""", consumer, messageId) == 1;
     }

@@ -1,7 +1,6 @@
 package dev.shootingrange.exactlyonce.inbox;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 
 import org.jboss.logging.Logger;
 
@@ -33,18 +32,16 @@ public class InboxProcessor {
     private final DuplicateDetector duplicates;
     private final OnDuplicate onDuplicate;
     private final MessageFormat<Object> format;
-    private final EntityManager entityManager;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
     private final String consumer;
 
     @SuppressWarnings("unchecked")
-    InboxProcessor(DuplicateDetector duplicates, OnDuplicate onDuplicate, MessageFormat<?> format, EntityManager entityManager, Steps steps,
+    InboxProcessor(DuplicateDetector duplicates, OnDuplicate onDuplicate, MessageFormat<?> format, Steps steps,
             ExactlyOnceMetrics metrics, ExactlyOnceConfig config) {
         this.duplicates = duplicates;
         this.onDuplicate = onDuplicate;
         this.format = (MessageFormat<Object>) format;
-        this.entityManager = entityManager;
         this.steps = steps;
         this.metrics = metrics;
         this.consumer = config.queue();
@@ -115,8 +112,9 @@ public class InboxProcessor {
         }
         steps.received(envelope, message, delivery, redelivered);
         if (delivery instanceof Delivery.Handled) {
+            // No flush of its own: a handling whose writes are all plain statements opens no ORM session,
+            // and one that changed entities has them flushed by the commit, in the same transaction.
             steps.reached(Step.BEFORE_FLUSH, envelope);
-            entityManager.flush();
             steps.reached(Step.BEFORE_COMMIT, envelope);
         }
         return delivery;

@@ -73,7 +73,7 @@ public class OutboxMessage extends PanacheEntityBase {
      *        as {@code created_at}, which is how the rows of one handling are told from another's
      */
     static void insert(Envelope message, Causation cause) {
-        PlainStatement.update(getEntityManager(), """
+        PlainStatement.update("""
                 insert into outbox (message_id, exchange, routing_key, type, payload, created_at, caused_by, trace_parent)
                 values (?, ?, ?, ?, ?, ?, ?, ?)""",
                 message.messageId(), message.exchange(), message.routingKey(), message.type(), message.body(),
@@ -92,7 +92,7 @@ public class OutboxMessage extends PanacheEntityBase {
      * and marks them sent by id.
      */
     static List<OutboxMessage> claimPending(int limit) {
-        return PlainStatement.list(getEntityManager(), """
+        return PlainStatement.list("""
                 select id, message_id, exchange, routing_key, type, payload, trace_parent from outbox
                 where sent_at is null and (publish_after is null or publish_after <= now())
                 order by id limit ? for update skip locked""", row -> {
@@ -110,7 +110,7 @@ public class OutboxMessage extends PanacheEntityBase {
 
     static void markSent(Collection<Long> ids) {
         if (!ids.isEmpty()) {
-            PlainStatement.update(getEntityManager(), "update outbox set sent_at = ? where id = any(?)", Instant.now(),
+            PlainStatement.update("update outbox set sent_at = ? where id = any(?)", Instant.now(),
                     ids.toArray(Long[]::new));
         }
     }
@@ -121,7 +121,7 @@ public class OutboxMessage extends PanacheEntityBase {
      */
     static void returned(Collection<Long> ids) {
         if (!ids.isEmpty()) {
-            PlainStatement.update(getEntityManager(), """
+            PlainStatement.update("""
                     update outbox set publish_after = now() + least(power(2, returns), 60) * interval '1 second',
                                       returns = returns + 1
                     where id = any(?)""", (Object) ids.toArray(Long[]::new));

@@ -7,9 +7,12 @@ package dev.shootingrange.exactlyonce.spi;
 public enum Step {
     /** Consumer: the transaction has begun, the inbox record is about to be written. */
     BEFORE_INBOX_INSERT,
-    /** Consumer: the inbox record, the state change and the outbox rows are about to be flushed. */
+    /**
+     * Consumer: the handler has run; the inbox record, the state change and the outbox rows are written
+     * (as plain statements) or held by the ORM, which the commit flushes.
+     */
     BEFORE_FLUSH,
-    /** Consumer: everything is flushed; the commit is next. */
+    /** Consumer: the commit is next. */
     BEFORE_COMMIT,
     /** Consumer: committed, not yet acknowledged. A crash here makes the broker redeliver. */
     AFTER_COMMIT_BEFORE_ACK,

@@ -4,7 +4,6 @@ import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -21,12 +20,10 @@ public class TallyHandler implements MessageHandler<Tally> {
 
     private final InboxConsumer inbox;
     private final Outbox outbox;
-    private final EntityManager entityManager;
 
-    TallyHandler(InboxConsumer inbox, Outbox outbox, EntityManager entityManager) {
+    TallyHandler(InboxConsumer inbox, Outbox outbox) {
         this.inbox = inbox;
         this.outbox = outbox;
-        this.entityManager = entityManager;
     }
 
     @Incoming("inbox")
@@ -42,7 +39,7 @@ public class TallyHandler implements MessageHandler<Tally> {
 
     @Override
     public void handle(Tally count) {
-        PlainStatement.update(entityManager, "insert into tally (key, count) values (?, 1) "
+        PlainStatement.update("insert into tally (key, count) values (?, 1) "
                 + "on conflict (key) do update set count = tally.count + 1", count.key());
         outbox.send(count.counted());
     }

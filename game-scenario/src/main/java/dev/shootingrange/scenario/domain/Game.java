@@ -39,7 +39,7 @@ public class Game extends PanacheEntityBase {
 
     /** Where the game last sent its target, or null for a game it does not know: one plain row, nothing managed. */
     static Integer targetPositionOf(String gameId) {
-        return PlainStatement.first(getEntityManager(), "select target_position from game where game_id = ?",
+        return PlainStatement.first("select target_position from game where game_id = ?",
                 row -> row.getInt(1), gameId);
     }
 

@@ -34,14 +34,14 @@ final class GameViews {
      * view is read again after each of its messages and nothing here is changed.
      */
     private static List<GameView.ShotView> shotsOfGame(String gameId) {
-        return PlainStatement.list(Shot.getEntityManager(), """
+        return PlainStatement.list("""
                 select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
                 where game_id = ? order by fired_at, attempt_id""", GameViews::shot, gameId);
     }
 
     /** Those of the game's shots named, as {@link #shotsOfGame} shows them: what a watched game reads after a message. */
     private static List<GameView.ShotView> shotsOf(String gameId, Collection<UUID> attemptIds) {
-        return PlainStatement.list(Shot.getEntityManager(), """
+        return PlainStatement.list("""
                 select attempt_id, player, position, hit_seen, missed_seen, trace_id from shot
                 where game_id = ? and attempt_id = any(?) order by fired_at, attempt_id""", GameViews::shot,
                 gameId, attemptIds.toArray(UUID[]::new));

@@ -83,7 +83,7 @@ public class Shot extends PanacheEntityBase {
      */
     public static Instant outcomeSeen(String gameId, UUID attemptId, String player, int position, Outcome outcome) {
         // xmax is set on a row the statement updated: a shot taken here before, not one it inserted now.
-        return PlainStatement.first(getEntityManager(), """
+        return PlainStatement.first("""
                 insert into shot (attempt_id, game_id, player, position, fired_at, hit_seen, missed_seen)
                 select ?, ?, ?, ?, now(), ?, ? where exists (select 1 from game where game_id = ?)
                 on conflict (attempt_id) do update

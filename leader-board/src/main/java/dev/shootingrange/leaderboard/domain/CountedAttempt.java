@@ -30,7 +30,7 @@ public class CountedAttempt extends PanacheEntityBase {
 
     /** True where the attempt had not been counted yet; like the inbox, the primary key decides. */
     public static boolean firstTime(UUID attemptId, String gameId, boolean hit) {
-        return PlainStatement.update(getEntityManager(), """
+        return PlainStatement.update("""
                 insert into counted_attempt (attempt_id, game_id, hit, counted_at) values (?, ?, ?, now())
                 on conflict do nothing""", attemptId, gameId, hit) == 1;
     }

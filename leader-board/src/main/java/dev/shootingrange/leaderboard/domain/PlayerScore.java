@@ -42,7 +42,7 @@ public class PlayerScore extends PanacheEntityBase {
      * row instead of overwriting each other's counts.
      */
     public static void addShot(String gameId, String player, boolean hit) {
-        PlainStatement.update(getEntityManager(), """
+        PlainStatement.update("""
                 insert into player_score (game_id, player, shots, hits) values (?, ?, 1, ?)
                 on conflict (game_id, player)
                 do update set shots = player_score.shots + 1, hits = player_score.hits + excluded.hits""",
@@ -58,8 +58,7 @@ public class PlayerScore extends PanacheEntityBase {
      * game's board is asked for every second it is played, and nothing read is changed.
      */
     public static List<Standing> ranking(String gameId) {
-        return PlainStatement.list(getEntityManager(),
-                "select player, shots, hits from player_score where game_id = ? order by hits desc, shots asc, player asc",
+        return PlainStatement.list("select player, shots, hits from player_score where game_id = ? order by hits desc, shots asc, player asc",
                 row -> new Standing(row.getString(1), row.getInt(2), row.getInt(3)), gameId);
     }
 }

@@ -67,7 +67,7 @@ public class Outcome extends PanacheEntityBase {
      * same message again, and that is still one decision.
      */
     public static void record(ShotOutcome answer, Long targetVersion) {
-        PlainStatement.update(getEntityManager(), """
+        PlainStatement.update("""
                 insert into outcome (message_id, game_id, attempt_id, outcome, decided_at, causation_id,
                     target_version, target_position, sent_at)
                 values (?, ?, ?, ?, now(), ?, ?, ?, ?) on conflict (message_id) do nothing""",
@@ -101,7 +101,7 @@ public class Outcome extends PanacheEntityBase {
      * second it is played and nothing read is changed.
      */
     public static List<Decided> decidedIn(String gameId) {
-        return PlainStatement.list(getEntityManager(), "select attempt_id, outcome, message_id from outcome where game_id = ? order by id",
+        return PlainStatement.list("select attempt_id, outcome, message_id from outcome where game_id = ? order by id",
                 row -> new Decided(row.getObject(1, UUID.class), Kind.valueOf(row.getString(2)), row.getObject(3, UUID.class)), gameId);
     }
 }

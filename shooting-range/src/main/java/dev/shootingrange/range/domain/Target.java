@@ -32,7 +32,7 @@ public class Target extends PanacheEntityBase {
 
     /** Read for every shot: one plain statement, not an entity the transaction would keep managed. */
     public static Standing standingIn(String gameId) {
-        return PlainStatement.first(getEntityManager(), "select position, version from target where game_id = ?",
+        return PlainStatement.first("select position, version from target where game_id = ?",
                 row -> new Standing(row.getInt(1), row.getObject(2, Long.class)), gameId);
     }
 

@@ -67,7 +67,7 @@ public class ConsistencyChecker {
 
     /** As plain rows: a watched game is judged every second it is played. */
     private static List<Evidence.Shot> shots(String gameId) {
-        return PlainStatement.list(Shot.getEntityManager(), "select attempt_id, player, fired_at from shot where game_id = ? order by fired_at, attempt_id",
+        return PlainStatement.list("select attempt_id, player, fired_at from shot where game_id = ? order by fired_at, attempt_id",
                 row -> new Evidence.Shot(row.getObject(1, UUID.class), row.getString(2), row.getObject(3, OffsetDateTime.class).toInstant()),
                 gameId);
     }
@@ -91,7 +91,7 @@ public class ConsistencyChecker {
             // Plain rows: a watched game's wire is caught up every second it is played.
             record Recorded(long id, UUID messageId, String type, UUID attemptId, String body) {
             }
-            List<Recorded> recorded = PlainStatement.list(MessageHistory.getEntityManager(), """
+            List<Recorded> recorded = PlainStatement.list("""
                     select id, message_id, type, attempt_id, body from message_history
                     where game_id = ? and id > ? and direction = 'IN' and type in ('Hit', 'Missed')
                       and disposition in ('HANDLED', 'DUPLICATE') order by id""",
