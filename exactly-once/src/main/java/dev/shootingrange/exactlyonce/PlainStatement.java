@@ -13,6 +13,7 @@ import java.util.UUID;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.Arc;
+import io.quarkus.arc.ArcContainer;
 
 /**
  * One SQL statement run straight on the transaction's JDBC connection: for the writes and reads on
@@ -36,6 +37,12 @@ public final class PlainStatement {
     public interface Row<T> {
         T read(ResultSet row) throws SQLException;
     }
+
+    /** The application's datasource, and the application it belongs to. */
+    private record Source(ArcContainer container, AgroalDataSource dataSource) {
+    }
+
+    private static volatile Source current;
 
     private PlainStatement() {
     }
@@ -80,7 +87,14 @@ public final class PlainStatement {
 
     /** The transaction's connection (closing it leaves it with the transaction), or one of its own outside any. */
     private static Connection connection() throws SQLException {
-        return Arc.container().instance(AgroalDataSource.class).get().getConnection();
+        ArcContainer container = Arc.container();
+        Source source = current;
+        if (source == null || source.container() != container) {
+            // Looked up once per application: a test run starts several, one after the other.
+            source = new Source(container, container.instance(AgroalDataSource.class).get());
+            current = source;
+        }
+        return source.dataSource().getConnection();
     }
 
     /** As the ORM would say it: a failed statement is a persistence failure, with the driver's reason as its cause. */
