@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,11 +70,15 @@ final class ProfileShares {
      * samples taken at or after {@code from}; an empty string where none does.
      */
     static String table(Map<String, Path> profiles, Instant from, List<Part> activities, List<Part> spenders) throws IOException {
+        // One row per activity, per spender, then the JDK alone and none of them; the last count is every sample.
+        List<String> rows = new ArrayList<>();
+        activities.forEach(activity -> rows.add("holding " + activity.name()));
+        spenders.forEach(spender -> rows.add("spent in " + spender.name()));
+        rows.addAll(List.of("spent in the JDK alone", "spent elsewhere"));
         Map<String, int[]> counts = new LinkedHashMap<>();
-        int others = activities.size() + spenders.size(); // then the JDK alone, then none of them, then all samples
         for (Map.Entry<String, Path> profile : profiles.entrySet()) {
             if (Files.exists(profile.getValue())) {
-                int[] found = new int[others + 3];
+                int[] found = new int[rows.size() + 1];
                 for (RecordedEvent event : RecordingFile.readAllEvents(profile.getValue())) {
                     if (event.getEventType().getName().equals("jdk.ExecutionSample") && !event.getStartTime().isBefore(from)
                             && event.getStackTrace() != null) {
@@ -88,17 +93,15 @@ final class ProfileShares {
         }
         StringBuilder table = new StringBuilder("\n| share of a service's samples | ").append(String.join(" | ", counts.keySet()))
                 .append(" |\n| --- |").append(" ---: |".repeat(counts.size())).append('\n');
-        for (int i = 0; i < others + 2; i++) {
-            String name = i < activities.size() ? "holding " + activities.get(i).name()
-                    : i < others ? "spent in " + spenders.get(i - activities.size()).name() : i == others ? "spent in the JDK alone" : "spent elsewhere";
-            table.append("| ").append(name).append(" |");
+        for (int i = 0; i < rows.size(); i++) {
+            table.append("| ").append(rows.get(i)).append(" |");
             for (int[] found : counts.values()) {
-                table.append(String.format(" %.0f %% |", 100.0 * found[i] / Math.max(1, found[others + 2])));
+                table.append(String.format(" %.0f %% |", 100.0 * found[i] / Math.max(1, found[rows.size()])));
             }
             table.append('\n');
         }
         table.append("| samples |");
-        counts.values().forEach(found -> table.append(' ').append(found[others + 2]).append(" |"));
+        counts.values().forEach(found -> table.append(' ').append(found[rows.size()]).append(" |"));
         return table.append('\n').toString();
     }
 

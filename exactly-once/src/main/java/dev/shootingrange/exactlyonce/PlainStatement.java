@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import jakarta.persistence.PersistenceException;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ArcContainer;
@@ -99,7 +101,7 @@ public final class PlainStatement {
 
     /** As the ORM would say it: a failed statement is a persistence failure, with the driver's reason as its cause. */
     private static RuntimeException failed(String sql, SQLException e) {
-        return new jakarta.persistence.PersistenceException("could not run [" + sql.strip().lines().findFirst().orElse(sql) + "]", e);
+        return new PersistenceException("could not run [" + sql.strip().lines().findFirst().orElse(sql) + "]", e);
     }
 
     private static void bind(PreparedStatement statement, Object[] parameters) throws SQLException {
