@@ -10,10 +10,10 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
 
+import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.Threads;
 import dev.shootingrange.exactlyonce.observe.MessageTracing;
-import dev.shootingrange.exactlyonce.outbox.AfterCommit;
 import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.Steps;

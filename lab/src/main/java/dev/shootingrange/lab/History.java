@@ -14,10 +14,10 @@ import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.RangeMessage;
+import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
-import dev.shootingrange.exactlyonce.outbox.AfterCommit;
 import dev.shootingrange.exactlyonce.spi.StepInterceptor;
 import dev.shootingrange.lab.MessageHistory.Direction;
 import io.quarkus.narayana.jta.QuarkusTransaction;

@@ -9,9 +9,9 @@ import dev.shootingrange.contract.MessageCodec;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.contract.ShotOutcome;
+import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.Envelope;
-import dev.shootingrange.exactlyonce.outbox.AfterCommit;
 import dev.shootingrange.exactlyonce.spi.StepInterceptor;
 
 /**

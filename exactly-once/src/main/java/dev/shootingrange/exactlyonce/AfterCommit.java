@@ -1,4 +1,4 @@
-package dev.shootingrange.exactlyonce.outbox;
+package dev.shootingrange.exactlyonce;
 
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
