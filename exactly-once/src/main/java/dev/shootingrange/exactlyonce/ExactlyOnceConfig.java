@@ -23,13 +23,21 @@ public interface ExactlyOnceConfig {
 
     /** Read by the connector's settings in this module's META-INF/microprofile-config.properties. */
     interface Consumer {
-        /** Messages handled in parallel, each in a transaction of its own. */
+        /** Messages handled in parallel, each in a transaction of its own unless batched. */
         @WithDefault("4")
         int concurrency();
 
         /** Unacknowledged messages the broker may push to the service. */
         @WithDefault("20")
         int prefetch();
+
+        /**
+         * Deliveries handled in one transaction, each in a savepoint of its own (docs/decisions/0021):
+         * 1, the default, handles each in its own. A batch holds at most as many as the concurrency,
+         * the deliveries being handled at once; raise both together.
+         */
+        @WithDefault("1")
+        int batchSize();
 
         /** Ceiling of the back-off between retries of a message whose handling failed. */
         @WithDefault("5s")

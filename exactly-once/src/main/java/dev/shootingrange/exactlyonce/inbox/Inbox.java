@@ -14,7 +14,10 @@ import dev.shootingrange.exactlyonce.PlainStatement;
  * Two copies of one message handled at once both try to insert (consumer, messageId); the primary key
  * lets exactly one win. The loser's insert waits for the winner's transaction: if it commits, the
  * loser sees a conflict and skips the message; if it rolls back, the loser goes on as the first.
- * The insert is the first write of the transaction, so the wait can never be part of a deadlock.
+ * The insert is the first write of the transaction, so the wait can never be part of a deadlock. In a
+ * batch ({@link BatchedHandling}) it is the first of its savepoint: where two instances' batches wait
+ * on each other, PostgreSQL fails one statement, that message alone is rolled back to its savepoint
+ * and tried again, and the rest of both batches commit.
  */
 @ApplicationScoped
 public class Inbox {

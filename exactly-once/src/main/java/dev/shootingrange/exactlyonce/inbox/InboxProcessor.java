@@ -1,5 +1,7 @@
 package dev.shootingrange.exactlyonce.inbox;
 
+import java.util.function.Supplier;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
@@ -21,8 +23,9 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * One delivery, from bytes to committed effects: read it, then in one transaction record the
- * messageId in the inbox, run the business rule and write its outgoing messages. A failure of the
- * database throws, so the message is retried; only invalid input is answered with {@link Delivery.Invalid}.
+ * messageId in the inbox, run the business rule and write its outgoing messages (with batching on, in
+ * a savepoint of a transaction shared with the deliveries beside it: {@link BatchedHandling}). A
+ * failure of the database throws, so the message is retried; only invalid input is answered with {@link Delivery.Invalid}.
  */
 @ApplicationScoped
 public class InboxProcessor {
@@ -34,16 +37,18 @@ public class InboxProcessor {
     private final MessageFormat<Object> format;
     private final Steps steps;
     private final ExactlyOnceMetrics metrics;
+    private final BatchedHandling batches;
     private final String consumer;
 
     @SuppressWarnings("unchecked")
     InboxProcessor(DuplicateDetector duplicates, OnDuplicate onDuplicate, MessageFormat<?> format, Steps steps,
-            ExactlyOnceMetrics metrics, ExactlyOnceConfig config) {
+            ExactlyOnceMetrics metrics, BatchedHandling batches, ExactlyOnceConfig config) {
         this.duplicates = duplicates;
         this.onDuplicate = onDuplicate;
         this.format = (MessageFormat<Object>) format;
         this.steps = steps;
         this.metrics = metrics;
+        this.batches = batches;
         this.consumer = config.queue();
     }
 
@@ -80,9 +85,10 @@ public class InboxProcessor {
     }
 
     private Delivery handle(Object message, Envelope envelope, boolean redelivered, MessageHandler<Object> handler) {
+        Supplier<Delivery> once = () -> handleOnce(message, envelope, redelivered, handler);
         Delivery delivery;
         try {
-            delivery = QuarkusTransaction.requiringNew().call(() -> handleOnce(message, envelope, redelivered, handler));
+            delivery = batches.enabled() ? batches.handle(once) : QuarkusTransaction.requiringNew().call(once::get);
         } catch (RuntimeException e) {
             DeadLetter never = DeadLetter.in(e);
             if (never != null) {

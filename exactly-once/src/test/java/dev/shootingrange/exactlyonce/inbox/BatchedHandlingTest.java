@@ -1,0 +1,227 @@
+package dev.shootingrange.exactlyonce.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.exactlyonce.AfterCommit;
+import dev.shootingrange.exactlyonce.DeadLetter;
+import dev.shootingrange.exactlyonce.Delivery;
+import dev.shootingrange.exactlyonce.PlainStatement;
+import dev.shootingrange.exactlyonce.spi.Step;
+import dev.shootingrange.exactlyonce.spi.Steps;
+import dev.shootingrange.exactlyonce.tally.Tally;
+import dev.shootingrange.exactlyonce.tally.TallyHandler;
+import dev.shootingrange.testing.Batching;
+import dev.shootingrange.testing.Sql;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * Deliveries handled together with batching on: one transaction, a savepoint each. A first delivery
+ * is held in its handling until the others wait behind it, so that they make one batch.
+ */
+@QuarkusTest
+@TestProfile(Batching.class)
+class BatchedHandlingTest {
+
+    /** What became of one delivery: its outcome, or what {@code process} threw. */
+    private record Result(Delivery delivery, RuntimeException failure) {
+    }
+
+    /** What a test's listener does at a step of a member's handling. */
+    @FunctionalInterface
+    private interface Act {
+        void at(Step step, UUID messageId) throws Exception;
+    }
+
+    @Inject
+    InboxProcessor processor;
+
+    @Inject
+    BatchedHandling batches;
+
+    @Inject
+    TallyHandler handler;
+
+    @Inject
+    Steps steps;
+
+    @Inject
+    DataSource dataSource;
+
+    @Inject
+    TransactionSynchronizationRegistry transactions;
+
+    /** The transaction each message's handling last ran in, read at its BEFORE_COMMIT step. */
+    private final Map<UUID, Long> transactionOf = new ConcurrentHashMap<>();
+
+    @AfterEach
+    void stopListening() {
+        steps.listen(null);
+    }
+
+    @Test
+    void deliveriesWaitingTogetherCommitInOneTransaction() throws Exception {
+        List<Tally> counts = counts("together", 8);
+
+        Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
+        });
+
+        assertThat(results.values()).allSatisfy(result -> assertThat(result.delivery()).isInstanceOf(Delivery.Handled.class));
+        assertThat(counts).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
+        assertThat(counts).allSatisfy(count -> assertThat(outboxRowsOf(count)).isEqualTo(1));
+        assertThat(transactionsOf(counts)).as("transactions the batch's handlings ran in").hasSize(1);
+    }
+
+    @Test
+    void aMemberThatFailsRollsBackAloneWithWhatItLeftForAfterTheCommit() throws Exception {
+        List<Tally> counts = counts("savepoint", 5);
+        UUID retried = counts.get(1).messageId();
+        UUID poison = counts.get(3).messageId();
+        Set<UUID> ranAfterCommit = ConcurrentHashMap.newKeySet();
+
+        Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
+            if (step == Step.BEFORE_FLUSH) {
+                AfterCommit.run(transactions, () -> ranAfterCommit.add(id));
+            }
+            if (step == Step.BEFORE_COMMIT && id.equals(retried)) {
+                throw new IllegalStateException("the commit of " + id + " refused");
+            }
+            if (step == Step.BEFORE_COMMIT && id.equals(poison)) {
+                throw new DeadLetter("no retry handles " + id);
+            }
+        });
+
+        List<Tally> others = counts.stream().filter(count -> !Set.of(retried, poison).contains(count.messageId())).toList();
+        assertThat(results.get(retried).failure()).as("the failed member's handling").hasMessageContaining("refused");
+        assertThat(results.get(poison).delivery()).isInstanceOf(Delivery.Invalid.class);
+        assertThat(others).allSatisfy(count -> assertThat(results.get(count.messageId()).delivery()).isInstanceOf(Delivery.Handled.class));
+        assertThat(others).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
+        assertThat(transactionsOf(others)).as("transactions the others committed in").hasSize(1);
+        assertThat(ranAfterCommit).as("work run after the commit").containsExactlyInAnyOrderElementsOf(ids(others));
+        for (UUID failed : List.of(retried, poison)) {
+            Tally count = counts.stream().filter(c -> c.messageId().equals(failed)).findFirst().orElseThrow();
+            assertThat(tallyOf(count)).as("the tally of a member rolled back").isZero();
+            assertThat(outboxRowsOf(count)).as("the Counted of a member rolled back").isZero();
+        }
+        steps.listen(null);
+        Tally again = counts.get(1);
+        assertThat(processor.process(null, again.bytes(), handler)).as("the failed member, delivered again")
+                .isInstanceOf(Delivery.Handled.class);
+        assertThat(tallyOf(again)).isEqualTo(1);
+    }
+
+    @Test
+    void aBatchThatCannotCommitHasEachMemberHandledAgainAlone() throws Exception {
+        List<Tally> counts = counts("alone", 4);
+        UUID spoiler = counts.get(2).messageId();
+        Set<UUID> spoiled = ConcurrentHashMap.newKeySet();
+
+        Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
+            if (step == Step.BEFORE_COMMIT && id.equals(spoiler) && spoiled.add(id)) {
+                // No exception: the handling goes on, and its transaction can no longer commit.
+                transactions.setRollbackOnly();
+            }
+        });
+
+        assertThat(spoiled).containsExactly(spoiler);
+        assertThat(results.values()).allSatisfy(result -> assertThat(result.delivery()).isInstanceOf(Delivery.Handled.class));
+        assertThat(counts).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
+        assertThat(counts).allSatisfy(count -> assertThat(outboxRowsOf(count)).isEqualTo(1));
+        assertThat(transactionsOf(counts)).as("transactions the members committed in, each alone").hasSize(counts.size());
+    }
+
+    /**
+     * Handles a first delivery and holds it until every one of {@code counts} waits behind it on a
+     * thread of its own, then lets it go: the next to lead takes them all in one batch.
+     */
+    private Map<UUID, Result> handledTogether(List<Tally> counts, Act act) throws Exception {
+        Tally gate = Tally.count("gate-" + UUID.randomUUID());
+        CountDownLatch gateReached = new CountDownLatch(1);
+        CountDownLatch gateOpen = new CountDownLatch(1);
+        steps.listen((step, id, type) -> {
+            try {
+                if (step == Step.BEFORE_COMMIT) {
+                    transactionOf.put(id, PlainStatement.first("select txid_current()", row -> row.getLong(1)));
+                }
+                if (id.equals(gate.messageId())) {
+                    gateReached.countDown();
+                    assertThat(gateOpen.await(30, TimeUnit.SECONDS)).as("the gate opened").isTrue();
+                } else {
+                    act.at(step, id);
+                }
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Map<UUID, Result> results = new ConcurrentHashMap<>();
+        Thread first = new Thread(() -> processor.process(null, gate.bytes(), handler));
+        first.start();
+        assertThat(gateReached.await(30, TimeUnit.SECONDS)).as("the first delivery reached its handling").isTrue();
+        List<Thread> members = new ArrayList<>();
+        for (Tally count : counts) {
+            Thread member = new Thread(() -> results.put(count.messageId(), handle(count)));
+            members.add(member);
+            member.start();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> batches.waiting() == counts.size());
+        gateOpen.countDown();
+        first.join(30_000);
+        for (Thread member : members) {
+            member.join(30_000);
+        }
+        assertThat(results).hasSize(counts.size());
+        return results;
+    }
+
+    private Result handle(Tally count) {
+        try {
+            return new Result(processor.process(null, count.bytes(), handler), null);
+        } catch (RuntimeException failure) {
+            return new Result(null, failure);
+        }
+    }
+
+    private static List<Tally> counts(String name, int how) {
+        String run = name + "-" + UUID.randomUUID() + "-";
+        return IntStream.range(0, how).mapToObj(i -> Tally.count(run + i)).toList();
+    }
+
+    private static List<UUID> ids(List<Tally> counts) {
+        return counts.stream().map(Tally::messageId).toList();
+    }
+
+    private Set<Long> transactionsOf(List<Tally> counts) {
+        return counts.stream().map(count -> transactionOf.get(count.messageId())).collect(Collectors.toSet());
+    }
+
+    private long tallyOf(Tally count) {
+        return Sql.count(dataSource, "select coalesce(sum(count), 0) from tally where key = ?", count.key());
+    }
+
+    private long outboxRowsOf(Tally count) {
+        return Sql.count(dataSource, "select count(*) from outbox where message_id = ?", count.counted().messageId());
+    }
+}
