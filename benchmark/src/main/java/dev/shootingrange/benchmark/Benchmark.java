@@ -24,8 +24,9 @@ import java.util.Map;
  * --output=FILE only if given), --only=burst (the same for a burst of --burst-shots=N FireAt straight
  * onto the commands exchange: a first run on fresh services, then --burst-runs=N warm, 3 unless told),
  * --only=ratio (the efficiency alone: the same burst with every guarantee and the history on, with the
- * history off, with the inbox and outbox off too, against the raw parts' floor for the same work
- * measured before and after it, {@link RatioRun}),
+ * history off, with the inbox and outbox off too, and with batching on (--batch-size=N deliveries a
+ * transaction, 16 unless told; 1 leaves it out), history on and off, against the raw parts' floor for
+ * the same work measured before and after it, {@link RatioRun}),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in
@@ -73,7 +74,7 @@ public final class Benchmark {
             if (only != null) {
                 String measured = switch (only) {
                     case "cost" -> Sections.cost(lab, current, settings, options.costRate(), options.costDuration());
-                    case "ratio" -> Sections.ratio(lab, current, settings, burstShots, burstRuns);
+                    case "ratio" -> Sections.ratio(lab, current, settings, burstShots, burstRuns, options.batchSize());
                     case "burst" -> Sections.burst(lab, current, baseline, settings, burstShots, burstRuns);
                     case "viewers" -> Sections.eachBuild(baseline, current,
                             (each, start) -> Sections.viewers(lab, each, settings, viewers, games, start));
@@ -85,7 +86,7 @@ public final class Benchmark {
                 }
                 return;
             }
-            String ratio = Sections.ratio(lab, current, settings, burstShots, burstRuns);
+            String ratio = Sections.ratio(lab, current, settings, burstShots, burstRuns, options.batchSize());
             String cost = Sections.cost(lab, current, settings, options.costRate(), options.costDuration());
             report.append(Climbs.measure(lab, options, ratio));
             report.append(cost);

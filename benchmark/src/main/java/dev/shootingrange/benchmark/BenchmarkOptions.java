@@ -13,7 +13,7 @@ import java.util.Map;
  */
 record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duration step, int soakMinutes, int games, int costRate,
         Duration costDuration, Path output, String only, int viewers, int burstShots, int burstRuns,
-        List<BuildServices.Setting> settings) {
+        int batchSize, List<BuildServices.Setting> settings) {
 
     static BenchmarkOptions parse(String[] args) {
         Map<String, String> options = options(args);
@@ -32,6 +32,7 @@ record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duratio
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
+        int batchSize = Integer.parseInt(options.getOrDefault("batch-size", "16"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
         List<String> queueTypes = List.of(options.getOrDefault("queue-type", "quorum").split(","));
         List<BuildServices.Setting> settings = new ArrayList<>();
@@ -41,7 +42,7 @@ record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duratio
             }
         }
         return new BenchmarkOptions(options, ladder, step, soakMinutes, games, costRate, costDuration, output, only, viewers,
-                burstShots, burstRuns, settings);
+                burstShots, burstRuns, batchSize, settings);
     }
 
     /** Whether --only names this section. */

@@ -31,12 +31,13 @@ final class BuildServices implements AutoCloseable {
     }
 
     /**
-     * What the services are started with: the queues' type, whether every span is exported, and
-     * whether the lab writes its message history (lab.history.enabled).
+     * What the services are started with: the queues' type, whether every span is exported, whether
+     * the lab writes its message history (lab.history.enabled), and how many deliveries a transaction
+     * may hold (exactly-once.consumer.batch-size: 1, each alone, is the default).
      */
-    record Setting(String queueType, String tracing, boolean history) {
+    record Setting(String queueType, String tracing, boolean history, int batchSize) {
         Setting(String queueType, String tracing) {
-            this(queueType, tracing, true);
+            this(queueType, tracing, true, 1);
         }
 
         boolean traced() {
@@ -44,7 +45,11 @@ final class BuildServices implements AutoCloseable {
         }
 
         Setting withHistory(boolean on) {
-            return new Setting(queueType, tracing, on);
+            return new Setting(queueType, tracing, on, batchSize);
+        }
+
+        Setting withBatches(int size) {
+            return new Setting(queueType, tracing, history, size);
         }
     }
 

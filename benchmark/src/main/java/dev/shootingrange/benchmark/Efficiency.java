@@ -16,8 +16,10 @@ import java.util.Map;
  * @param historyOff every protection on, the history off
  * @param unprotected the inbox and the outbox off, the history off
  * @param floor the anchor
+ * @param batched every protection on with batching on, the history on, then off; none where not measured
+ * @param batchSize the deliveries a transaction held there
  */
-record Efficiency(Figures guaranteed, Figures historyOff, Figures unprotected, Figures floor) {
+record Efficiency(Figures guaranteed, Figures historyOff, Figures unprotected, Figures floor, List<Figures> batched, int batchSize) {
 
     /** Issue 30's goals. */
     static final double EFFICIENCY_GOAL = 3.0;
@@ -67,18 +69,25 @@ record Efficiency(Figures guaranteed, Figures historyOff, Figures unprotected, F
         return historyOff.total / unprotected.total;
     }
 
+    /** Every guarantee with batching on, the history on or off, against the floor. */
+    double batchedEfficiency(boolean history) {
+        return batched.get(history ? 0 : 1).total / floor.total;
+    }
+
     double history() {
         return guaranteed.total / historyOff.total;
     }
 
     String table(String title, String about) {
         StringBuilder md = new StringBuilder("## Efficiency: a shot against the raw parts' floor" + title + "\n\n").append(about).append("\n\n");
-        md.append("| per shot, warm (median) | every guarantee, history on | history off | inbox and outbox off, history off | the floor (raw clients) |\n"
-                + "| --- | ---: | ---: | ---: | ---: |\n");
+        md.append("| per shot, warm (median) | every guarantee, history on | history off | inbox and outbox off, history off |");
+        batched.forEach(column -> md.append(" batching on, history ").append(column == batched.get(0) ? "on" : "off").append(" |"));
+        md.append(" the floor (raw clients) |\n| --- |").append(" ---: |".repeat(columns().size())).append("\n");
         row(md, "PostgreSQL", "%.2f ms", Figures::postgres);
         row(md, "RabbitMQ", "%.2f ms", Figures::rabbitmq);
-        md.append(String.format("| the three services | %.2f ms | %.2f ms | %.2f ms | 0 (its client %.2f ms, not counted) |%n",
-                guaranteed.services, historyOff.services, unprotected.services, floor.services));
+        md.append("| the three services");
+        columns().stream().filter(column -> column != floor).forEach(column -> md.append(String.format(" | %.2f ms", column.services)));
+        md.append(String.format(" | 0 (its client %.2f ms, not counted) |%n", floor.services));
         row(md, "**total**", "**%.2f ms**", Figures::total);
         row(md, "commits", "%.1f", Figures::commits);
         row(md, "rows written", "%.1f", Figures::rows);
@@ -97,14 +106,28 @@ record Efficiency(Figures guaranteed, Figures historyOff, Figures unprotected, F
                 .append(String.format("| efficiency, history off | %.2f× | – |%n", efficiencyWithoutHistory()))
                 .append(String.format("| **exactly-once tax**: inbox and outbox on ÷ off, history off | **%.2f×** | ≤ %.1f× |%n", tax(), TAX_GOAL))
                 .append(String.format("| the lab's history: on ÷ off, every protection on | %.2f× | – |%n", history()))
-                .append(String.format("| WAL per shot: every guarantee, history on ÷ the floor | %.2f× | – |%n", guaranteed.walBytes / floor.walBytes))
-                .append(String.format("| efficiency with opt-in batching | not built yet | ≤ %.0f× |%n%n", BATCHING_GOAL));
+                .append(String.format("| WAL per shot: every guarantee, history on ÷ the floor | %.2f× | – |%n", guaranteed.walBytes / floor.walBytes));
+        if (batched.isEmpty()) {
+            md.append(String.format("| efficiency with opt-in batching | not measured (--batch-size=1) | ≤ %.0f× |%n%n", BATCHING_GOAL));
+        } else {
+            md.append(String.format("| **efficiency with opt-in batching** (%d a transaction), history on | **%.2f×** | ≤ %.0f× |%n", batchSize,
+                    batchedEfficiency(true), BATCHING_GOAL))
+                    .append(String.format("| efficiency with opt-in batching, history off | %.2f× | – |%n", batchedEfficiency(false)))
+                    .append(String.format("| batching: on ÷ off, every guarantee, history on | %.2f× | – |%n%n", batched.get(0).total / guaranteed.total));
+        }
         return md.toString();
+    }
+
+    private List<Figures> columns() {
+        List<Figures> columns = new ArrayList<>(List.of(guaranteed, historyOff, unprotected));
+        columns.addAll(batched);
+        columns.add(floor);
+        return columns;
     }
 
     private void row(StringBuilder md, String name, String format, java.util.function.ToDoubleFunction<Figures> figure) {
         md.append("| ").append(name);
-        for (Figures figures : List.of(guaranteed, historyOff, unprotected, floor)) {
+        for (Figures figures : columns()) {
             md.append(" | ").append(String.format(format, figure.applyAsDouble(figures)));
         }
         md.append(" |\n");

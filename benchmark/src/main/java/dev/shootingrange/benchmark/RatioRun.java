@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * One sitting of the ratio: the anchor, then the pipeline's burst with every guarantee and the history
- * on, with the history off, with the inbox and the outbox off as well, then the anchor again. The
+ * on, with the history off, with the inbox and the outbox off as well, with batching on (history on,
+ * then off), then the anchor again. The
  * anchor runs with the services stopped: their idle sweeps would be counted as the floor's.
  */
 final class RatioRun {
@@ -12,7 +13,8 @@ final class RatioRun {
     private RatioRun() {
     }
 
-    static String measure(BuildServices lab, Build build, BuildServices.Setting setting, int shots, int warmRuns) throws Exception {
+    static String measure(BuildServices lab, Build build, BuildServices.Setting setting, int shots, int warmRuns, int batchSize)
+            throws Exception {
         lab.close();
         say("the floor: " + shots + " shots' broker and database work by raw clients, a first run, then " + warmRuns);
         CostPerShot.Burst anchorBefore = Anchor.measure(shots, warmRuns);
@@ -22,13 +24,21 @@ final class RatioRun {
         say("the pipeline: inbox and outbox off, history off, a first run, then " + warmRuns);
         CostPerShot.Burst unprotected = lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
         Climbs.setProtections(lab.url("game-scenario"), true);
+        List<CostPerShot.Burst> batched = new java.util.ArrayList<>();
+        if (batchSize > 1) {
+            for (boolean history : List.of(true, false)) {
+                batched.add(pipeline(lab, build, setting.withHistory(history).withBatches(batchSize), shots, warmRuns,
+                        "batching on (" + batchSize + " deliveries a transaction), history " + (history ? "on" : "off")));
+            }
+        }
         lab.close();
         say("the floor again");
         CostPerShot.Burst anchorAfter = Anchor.measure(shots, warmRuns);
 
         Efficiency efficiency = new Efficiency(Efficiency.Figures.of(List.of(guaranteed), false),
                 Efficiency.Figures.of(List.of(historyOff), false), Efficiency.Figures.of(List.of(unprotected), false),
-                Efficiency.Figures.of(List.of(anchorBefore, anchorAfter), true));
+                Efficiency.Figures.of(List.of(anchorBefore, anchorAfter), true),
+                batched.stream().map(burst -> Efficiency.Figures.of(List.of(burst), false)).toList(), batchSize);
         String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "");
         return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2));
     }
@@ -37,7 +47,8 @@ final class RatioRun {
             Each column a burst of %d FireAt published straight onto the commands exchange (no HTTP) as fast as the broker \
             confirmed them, each process's CPU from /proc from the first publish until the last was counted; a first run \
             left out, then the median of %d warm runs. The pipeline: the three services started for the column (the \
-            history is a start-up setting), the inbox and outbox switched off through the lab for the third. The floor: \
+            history is a start-up setting), the inbox and outbox switched off through the lab for the third; batching on for the last two (that many \
+            deliveries a transaction, as many consumer workers, a prefetch of four times that). The floor: \
             the same shots' broker and database work by the plain RabbitMQ client and plain JDBC in the benchmark's JVM, \
             no framework, the services stopped (`Anchor`): per shot a FireAt published persistent and confirmed onto a \
             quorum queue; the range's transaction (inbox row, target read, outcome, outbox row) and its ack; the relay's \

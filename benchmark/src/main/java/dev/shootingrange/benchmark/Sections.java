@@ -17,10 +17,11 @@ final class Sections {
     }
 
     /** The efficiency and the exactly-once tax, once per setting; the services stopped while the floor is measured. */
-    static String ratio(BuildServices lab, Build build, List<BuildServices.Setting> settings, int shots, int warmRuns) throws Exception {
+    static String ratio(BuildServices lab, Build build, List<BuildServices.Setting> settings, int shots, int warmRuns, int batchSize)
+            throws Exception {
         StringBuilder ratio = new StringBuilder();
         for (BuildServices.Setting setting : settings) {
-            ratio.append(RatioRun.measure(lab, build, setting, shots, warmRuns));
+            ratio.append(RatioRun.measure(lab, build, setting, shots, warmRuns, batchSize));
         }
         return ratio.toString();
     }

@@ -37,6 +37,12 @@ final class ServiceLaunch {
                 if (!setting.history()) {
                     properties.add("lab.history.enabled=false");
                 }
+                if (setting.batchSize() > 1) {
+                    // A batch holds at most the deliveries handled at once, and those the broker pushed ahead.
+                    properties.addAll(List.of("exactly-once.consumer.batch-size=" + setting.batchSize(),
+                            "exactly-once.consumer.concurrency=" + setting.batchSize(),
+                            "exactly-once.consumer.prefetch=" + 4 * setting.batchSize()));
+                }
                 if (setting.traced()) {
                     properties.addAll(List.of("quarkus.otel.sdk.disabled=false", "quarkus.otel.exporter.otlp.protocol=http/protobuf",
                             "quarkus.otel.exporter.otlp.endpoint=" + traceEndpoint));

@@ -18,7 +18,7 @@ class EfficiencyTest {
     void theFloorCountsTheBrokerAndTheDatabaseAloneAndTheServicesAreMeasuredAgainstZero() {
         // Per shot: PostgreSQL 1.5 ms, RabbitMQ 1 ms, services 2.5 ms, against a floor of 0.6 + 0.4 ms.
         Efficiency efficiency = new Efficiency(figures(1.5, 1.0, 2.5), figures(1.2, 1.0, 2.0), figures(1.0, 0.8, 1.8),
-                floor(0.6, 0.4, 3.0));
+                floor(0.6, 0.4, 3.0), List.of(), 1);
 
         assertThat(efficiency.efficiency()).isCloseTo(5.0, within(1e-9));
         assertThat(efficiency.efficiencyWithoutHistory()).isCloseTo(4.2, within(1e-9));
@@ -26,7 +26,22 @@ class EfficiencyTest {
         assertThat(efficiency.history()).isCloseTo(5.0 / 4.2, within(1e-9));
         assertThat(efficiency.table("", "")).contains("| **total** | **5.00 ms** | **1.00 ms** | **5.00×** | **5.00** |",
                 "| the three services (against zero) | 2.50 ms | 0 | – | 2.50 |", "| PostgreSQL | 1.50 ms | 0.60 ms | 2.50× | 1.50 |",
-                "0 (its client 3.00 ms, not counted)", "| efficiency with opt-in batching | not built yet | ≤ 2× |");
+                "0 (its client 3.00 ms, not counted)", "| efficiency with opt-in batching | not measured (--batch-size=1) | ≤ 2× |");
+    }
+
+    @Test
+    void batchingIsMeasuredAgainstTheSameFloorHistoryOnAndOff() {
+        Efficiency efficiency = new Efficiency(figures(1.5, 1.0, 2.5), figures(1.2, 1.0, 2.0), figures(1.0, 0.8, 1.8),
+                floor(0.6, 0.4, 3.0), List.of(figures(0.9, 0.6, 1.0), figures(0.8, 0.6, 0.6)), 16);
+
+        assertThat(efficiency.batchedEfficiency(true)).isCloseTo(2.5, within(1e-9));
+        assertThat(efficiency.batchedEfficiency(false)).isCloseTo(2.0, within(1e-9));
+        assertThat(efficiency.table("", "")).contains(
+                "| history off | inbox and outbox off, history off | batching on, history on | batching on, history off | the floor",
+                "| **total** | **5.00 ms** | **4.20 ms** | **3.60 ms** | **2.50 ms** | **2.00 ms** | **1.00 ms** |",
+                "| the three services | 2.50 ms | 2.00 ms | 1.80 ms | 1.00 ms | 0.60 ms | 0 (its client 3.00 ms, not counted) |",
+                "| **efficiency with opt-in batching** (16 a transaction), history on | **2.50×** | ≤ 2× |",
+                "| efficiency with opt-in batching, history off | 2.00× | – |", "| batching: on ÷ off, every guarantee, history on | 0.50× | – |");
     }
 
     @Test
