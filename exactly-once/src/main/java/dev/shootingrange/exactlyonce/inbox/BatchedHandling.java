@@ -38,7 +38,7 @@ class BatchedHandling {
 
     private static final Logger LOG = Logger.getLogger(BatchedHandling.class);
 
-    private final BlockingQueue<Member> waiting = new LinkedBlockingQueue<>();
+    private final BlockingQueue<BatchMember> waiting = new LinkedBlockingQueue<>();
     private final ReentrantLock lead = new ReentrantLock();
     private final int size;
     private final EntityManager entityManager;
@@ -48,9 +48,8 @@ class BatchedHandling {
         this.size = config.consumer().batchSize();
         this.entityManager = entityManager;
         this.transactions = transactions;
-        if (size > config.consumer().concurrency()) {
-            LOG.warnf("exactly-once.consumer.batch-size %d is above the consumer's concurrency %d: a batch holds at most %d",
-                    size, config.consumer().concurrency(), config.consumer().concurrency());
+        if (size < 1) {
+            throw new IllegalArgumentException("exactly-once.consumer.batch-size is 1 or more, not " + size);
         }
     }
 
@@ -66,7 +65,7 @@ class BatchedHandling {
 
     /** Handles one delivery in a transaction shared with those waiting beside it; throws where it failed. */
     Delivery handle(Supplier<Delivery> handling) {
-        Member own = new Member(handling, Context.current());
+        BatchMember own = new BatchMember(handling, Context.current());
         waiting.add(own);
         while (!own.settled) {
             lead.lock();
@@ -82,19 +81,29 @@ class BatchedHandling {
     }
 
     private void handleWaiting() {
-        List<Member> batch = new ArrayList<>(size);
+        List<BatchMember> batch = new ArrayList<>(size);
         waiting.drainTo(batch, size);
-        if (batch.size() == 1) {
-            alone(batch.get(0));
-        } else {
-            try {
-                QuarkusTransaction.requiringNew().run(() -> batch.forEach(this::inSavepoint));
-            } catch (RuntimeException failed) {
-                LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", batch.size(), failed);
-                batch.stream().filter(member -> member.failure == null).forEach(this::alone);
+        try {
+            if (batch.size() == 1) {
+                alone(batch.get(0));
+            } else {
+                together(batch);
             }
+        } catch (Error unexpected) {
+            // Past every member's own handling: none took effect, each worker retries its own.
+            batch.forEach(member -> member.failure = new IllegalStateException("its batch failed", unexpected));
+        } finally {
+            batch.forEach(member -> member.settled = true);
         }
-        batch.forEach(member -> member.settled = true);
+    }
+
+    private void together(List<BatchMember> batch) {
+        try {
+            QuarkusTransaction.requiringNew().run(() -> batch.forEach(this::inSavepoint));
+        } catch (RuntimeException failed) {
+            LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", batch.size(), failed);
+            batch.stream().filter(member -> member.failure == null).forEach(this::alone);
+        }
     }
 
     /**
@@ -102,7 +111,7 @@ class BatchedHandling {
      * released and dropped where it is rolled back to. The ORM's changes are flushed inside the savepoint,
      * and forgotten after a rollback to it, so that the commit writes none of a failed member's.
      */
-    private void inSavepoint(Member member) {
+    private void inSavepoint(BatchMember member) {
         try (Scope trace = member.trace.makeCurrent()) {
             PlainStatement.update("savepoint handling");
             try {
@@ -122,34 +131,12 @@ class BatchedHandling {
         }
     }
 
-    private void alone(Member member) {
+    private void alone(BatchMember member) {
         try (Scope trace = member.trace.makeCurrent()) {
             member.outcome = QuarkusTransaction.requiringNew().call(member.handling::get);
             member.failure = null;
         } catch (RuntimeException failure) {
             member.failure = failure;
-        }
-    }
-
-    /** One delivery of a batch: its handling, its trace, and what became of it. */
-    private static final class Member {
-        final Supplier<Delivery> handling;
-        final Context trace;
-        Delivery outcome;
-        RuntimeException failure;
-        /** Read by its worker without the lead. */
-        volatile boolean settled;
-
-        Member(Supplier<Delivery> handling, Context trace) {
-            this.handling = handling;
-            this.trace = trace;
-        }
-
-        Delivery outcome() {
-            if (failure != null) {
-                throw failure;
-            }
-            return outcome;
         }
     }
 }

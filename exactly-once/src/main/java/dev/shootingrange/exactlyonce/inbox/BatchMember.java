@@ -1,0 +1,30 @@
+package dev.shootingrange.exactlyonce.inbox;
+
+import java.util.function.Supplier;
+
+import dev.shootingrange.exactlyonce.Delivery;
+import io.opentelemetry.context.Context;
+
+/** One delivery of a {@link BatchedHandling} batch: its handling, its trace, and what became of it. */
+final class BatchMember {
+
+    final Supplier<Delivery> handling;
+    final Context trace;
+    Delivery outcome;
+    RuntimeException failure;
+    /** Set by whichever worker led its batch; read by its own without the lead. */
+    volatile boolean settled;
+
+    BatchMember(Supplier<Delivery> handling, Context trace) {
+        this.handling = handling;
+        this.trace = trace;
+    }
+
+    /** What became of it: its outcome, or its failure thrown. */
+    Delivery outcome() {
+        if (failure != null) {
+            throw failure;
+        }
+        return outcome;
+    }
+}
