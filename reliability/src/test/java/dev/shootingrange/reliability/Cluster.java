@@ -53,6 +53,12 @@ final class Cluster {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static Cluster instance;
 
+    /**
+     * Deliveries a service handles in one transaction ({@code reliability.batch-size}, as
+     * exactly-once.consumer.batch-size): 1, each alone, as shipped; above, the same faults with batching on.
+     */
+    static final int BATCH_SIZE = Integer.getInteger("reliability.batch-size", 1);
+
     /** The RabbitMQ nodes the services are given ({@code rabbitmq-addresses}); null: the machine's broker. */
     private static volatile String brokerAddresses;
 
@@ -143,6 +149,10 @@ final class Cluster {
                 "rabbitmq.reconnect-interval=1s"));
         if (brokerAddresses != null) {
             properties.add("rabbitmq-addresses=" + brokerAddresses);
+        }
+        if (BATCH_SIZE > 1) {
+            properties.addAll(List.of("exactly-once.consumer.batch-size=" + BATCH_SIZE,
+                    "exactly-once.consumer.concurrency=" + BATCH_SIZE, "exactly-once.consumer.prefetch=" + 4 * BATCH_SIZE));
         }
         if (module.equals("game-scenario")) {
             properties.add("lab.services.shooting-range.url=http://localhost:" + RANGE_PORT);

@@ -34,7 +34,8 @@ final class Report {
     private static void write() {
         StringBuilder table = new StringBuilder();
         table.append("Run of ").append(LocalDate.now()).append(", ").append(Burst.SHOTS).append(" shots per burst, on ")
-                .append(Runtime.getRuntime().availableProcessors()).append(" cores.\n\n")
+                .append(Runtime.getRuntime().availableProcessors()).append(" cores")
+                .append(Cluster.BATCH_SIZE > 1 ? ", batching on (" + Cluster.BATCH_SIZE + " deliveries a transaction)" : "").append(".\n\n")
                 .append("| fault | how it is injected | shots accepted | faults fired | duplicates absorbed | lost | doubled | unexpected | conflicts |\n")
                 .append("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row row : ROWS.values()) {
