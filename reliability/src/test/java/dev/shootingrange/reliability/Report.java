@@ -31,11 +31,21 @@ final class Report {
         write();
     }
 
+    /** Under batching, how large the batches were: the services running as the row was written, since their last start. */
+    private static String batching() {
+        if (Cluster.BATCH_SIZE == 1) {
+            return "";
+        }
+        long[] batched = Cluster.get().batched();
+        return ", batching on (up to %d deliveries a transaction; the services running at the end handled %d deliveries in %d transactions)"
+                .formatted(Cluster.BATCH_SIZE, batched[0], batched[1]);
+    }
+
     private static void write() {
         StringBuilder table = new StringBuilder();
         table.append("Run of ").append(LocalDate.now()).append(", ").append(Burst.SHOTS).append(" shots per burst, on ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores")
-                .append(Cluster.BATCH_SIZE > 1 ? ", batching on (" + Cluster.BATCH_SIZE + " deliveries a transaction)" : "").append(".\n\n")
+                .append(batching()).append(".\n\n")
                 .append("| fault | how it is injected | shots accepted | faults fired | duplicates absorbed | lost | doubled | unexpected | conflicts |\n")
                 .append("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row row : ROWS.values()) {

@@ -17,6 +17,7 @@ import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import dev.shootingrange.exactlyonce.PlainStatement;
+import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -43,11 +44,14 @@ class BatchedHandling {
     private final int size;
     private final EntityManager entityManager;
     private final TransactionSynchronizationRegistry transactions;
+    private final ExactlyOnceMetrics metrics;
 
-    BatchedHandling(ExactlyOnceConfig config, EntityManager entityManager, TransactionSynchronizationRegistry transactions) {
+    BatchedHandling(ExactlyOnceConfig config, EntityManager entityManager, TransactionSynchronizationRegistry transactions,
+            ExactlyOnceMetrics metrics) {
         this.size = config.consumer().batchSize();
         this.entityManager = entityManager;
         this.transactions = transactions;
+        this.metrics = metrics;
         if (size < 1) {
             throw new IllegalArgumentException("exactly-once.consumer.batch-size is 1 or more, not " + size);
         }
@@ -83,6 +87,7 @@ class BatchedHandling {
     private void handleWaiting() {
         List<BatchMember> batch = new ArrayList<>(size);
         waiting.drainTo(batch, size);
+        metrics.batch(batch.size());
         try {
             if (batch.size() == 1) {
                 alone(batch.get(0));

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /** The counters Prometheus reads: what came in, what was dropped, what went out. */
@@ -21,6 +22,7 @@ public class ExactlyOnceMetrics {
     private final Counter handled;
     private final Counter deadLettered;
     private final Counter retried;
+    private final DistributionSummary batches;
 
     ExactlyOnceMetrics(MeterRegistry registry, ExactlyOnceConfig config) {
         this.registry = registry;
@@ -30,6 +32,8 @@ public class ExactlyOnceMetrics {
         this.handled = counter("inbox.handled", "Messages handled and committed", queue);
         this.deadLettered = counter("inbox.dead.lettered", "Invalid messages sent to the dead-letter queue", queue);
         this.retried = counter("inbox.retried", "Deliveries whose handling failed and was retried", queue);
+        this.batches = DistributionSummary.builder("inbox.batch.size")
+                .description("Deliveries handled in one transaction, where batching is on").tag("queue", queue).register(registry);
         registry.gauge("outbox.pending", outboxPending);
     }
 
@@ -55,6 +59,11 @@ public class ExactlyOnceMetrics {
 
     public void retried() {
         retried.increment();
+    }
+
+    /** A transaction of batched handling and how many deliveries it held, one where a delivery came alone. */
+    public void batch(int deliveries) {
+        batches.record(deliveries);
     }
 
     public void published(String type) {

@@ -33,6 +33,8 @@ import dev.shootingrange.exactlyonce.tally.Tally;
 import dev.shootingrange.exactlyonce.tally.TallyHandler;
 import dev.shootingrange.testing.Batching;
 import dev.shootingrange.testing.Sql;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -72,6 +74,9 @@ class BatchedHandlingTest {
     @Inject
     TransactionSynchronizationRegistry transactions;
 
+    @Inject
+    MeterRegistry registry;
+
     /** The transaction each message's handling last ran in, read at its BEFORE_COMMIT step. */
     private final Map<UUID, Long> transactionOf = new ConcurrentHashMap<>();
 
@@ -83,6 +88,9 @@ class BatchedHandlingTest {
     @Test
     void deliveriesWaitingTogetherCommitInOneTransaction() throws Exception {
         List<Tally> counts = counts("together", 8);
+        DistributionSummary batchSizes = registry.find("inbox.batch.size").summary();
+        long transactionsBefore = batchSizes.count();
+        double deliveriesBefore = batchSizes.totalAmount();
 
         Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
         });
@@ -91,6 +99,8 @@ class BatchedHandlingTest {
         assertThat(counts).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
         assertThat(counts).allSatisfy(count -> assertThat(outboxRowsOf(count)).isEqualTo(1));
         assertThat(transactionsOf(counts)).as("transactions the batch's handlings ran in").hasSize(1);
+        assertThat(batchSizes.count() - transactionsBefore).as("transactions counted: the gate's, alone, and the batch's").isEqualTo(2);
+        assertThat(batchSizes.totalAmount() - deliveriesBefore).as("deliveries counted in them").isEqualTo(1 + counts.size());
     }
 
     @Test
