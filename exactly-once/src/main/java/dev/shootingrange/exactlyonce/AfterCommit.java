@@ -8,8 +8,8 @@ import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
- * Work that may happen only once the current transaction committed, and not at all if it rolls back.
- * Outside a transaction there is nothing to wait for: it runs at once.
+ * Work that may happen only once the current transaction committed, and not at all if it rolls back
+ * (nor in one already marked to). Outside a transaction there is nothing to wait for: it runs at once.
  * <p>
  * Inside a savepoint ({@link #heldDuring}) the work waits for the savepoint too: a handling rolled back to
  * its savepoint in a transaction that commits took no effect, and neither does what it left for after.
@@ -22,7 +22,11 @@ public final class AfterCommit {
     }
 
     public static void run(TransactionSynchronizationRegistry transactions, Runnable work) {
-        if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+        int status = transactions.getTransactionStatus();
+        if (status == Status.STATUS_MARKED_ROLLBACK || status == Status.STATUS_ROLLING_BACK || status == Status.STATUS_ROLLEDBACK) {
+            return; // it can no longer commit: the work never happens
+        }
+        if (status != Status.STATUS_ACTIVE) {
             work.run();
             return;
         }

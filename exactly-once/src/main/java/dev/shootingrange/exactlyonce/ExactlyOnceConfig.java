@@ -34,7 +34,8 @@ public interface ExactlyOnceConfig {
         /**
          * Deliveries handled in one transaction, each in a savepoint of its own (docs/decisions/0021):
          * 1, the default, handles each in its own. A batch holds at most as many as the concurrency,
-         * the deliveries being handled at once; raise both together.
+         * the deliveries being handled at once; raise both together. At most 64, the subtransactions
+         * PostgreSQL keeps in memory per session.
          */
         @WithDefault("1")
         int batchSize();

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
@@ -52,8 +53,9 @@ class BatchedHandling {
         this.entityManager = entityManager;
         this.transactions = transactions;
         this.metrics = metrics;
-        if (size < 1) {
-            throw new IllegalArgumentException("exactly-once.consumer.batch-size is 1 or more, not " + size);
+        if (size < 1 || size > 64) {
+            // Above 64 savepoints, PostgreSQL's cache of a session's subtransactions overflows (decision 21).
+            throw new IllegalArgumentException("exactly-once.consumer.batch-size is 1 to 64, not " + size);
         }
     }
 
@@ -87,8 +89,8 @@ class BatchedHandling {
     private void handleWaiting() {
         List<BatchMember> batch = new ArrayList<>(size);
         waiting.drainTo(batch, size);
-        metrics.batch(batch.size());
         try {
+            metrics.batch(batch.size());
             if (batch.size() == 1) {
                 alone(batch.get(0));
             } else {
@@ -104,7 +106,16 @@ class BatchedHandling {
 
     private void together(List<BatchMember> batch) {
         try {
-            QuarkusTransaction.requiringNew().run(() -> batch.forEach(this::inSavepoint));
+            QuarkusTransaction.requiringNew().run(() -> {
+                for (BatchMember member : batch) {
+                    if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+                        // A failure marked the whole transaction (through a @Transactional method, the ORM):
+                        // the members not handled yet go alone, with those it rolls back.
+                        break;
+                    }
+                    inSavepoint(member);
+                }
+            });
         } catch (RuntimeException failed) {
             LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", batch.size(), failed);
             batch.stream().filter(member -> member.failure == null).forEach(this::alone);

@@ -16,8 +16,8 @@ import dev.shootingrange.exactlyonce.PlainStatement;
  * loser sees a conflict and skips the message; if it rolls back, the loser goes on as the first.
  * The insert is the first write of the transaction, so the wait can never be part of a deadlock. In a
  * batch ({@link BatchedHandling}) it is the first of its savepoint: where two instances' batches wait
- * on each other, PostgreSQL fails one statement, that message alone is rolled back to its savepoint
- * and tried again, and the rest of both batches commit.
+ * on each other, PostgreSQL fails one statement and that message alone is rolled back to its savepoint
+ * and tried again (the rest of its batch handled again alone where the failure marked the transaction).
  */
 @ApplicationScoped
 public class Inbox {

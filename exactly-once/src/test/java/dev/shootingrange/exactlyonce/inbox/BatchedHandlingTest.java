@@ -7,9 +7,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -146,8 +148,12 @@ class BatchedHandlingTest {
         List<Tally> counts = counts("alone", 4);
         UUID spoiler = counts.get(2).messageId();
         Set<UUID> spoiled = ConcurrentHashMap.newKeySet();
+        Queue<UUID> ranAfterCommit = new ConcurrentLinkedQueue<>();
 
         Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
+            if (step == Step.BEFORE_FLUSH) {
+                AfterCommit.run(transactions, () -> ranAfterCommit.add(id));
+            }
             if (step == Step.BEFORE_COMMIT && id.equals(spoiler) && spoiled.add(id)) {
                 // No exception: the handling goes on, and its transaction can no longer commit.
                 transactions.setRollbackOnly();
@@ -159,6 +165,7 @@ class BatchedHandlingTest {
         assertThat(counts).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
         assertThat(counts).allSatisfy(count -> assertThat(outboxRowsOf(count)).isEqualTo(1));
         assertThat(transactionsOf(counts)).as("transactions the members committed in, each alone").hasSize(counts.size());
+        assertThat(ranAfterCommit).as("work run after a commit, once a member").containsExactlyInAnyOrderElementsOf(ids(counts));
     }
 
     /**
