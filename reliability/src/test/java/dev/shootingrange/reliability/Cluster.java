@@ -252,24 +252,30 @@ final class Cluster {
         return getJson(service.baseUrl() + "/api/lab").path("stats").path(name).asLong();
     }
 
-    /**
-     * Deliveries handled with batching on and the transactions they were handled in, by the three
-     * services since their last start: the {@code inbox_batch_size} summary of their /q/metrics.
-     */
-    long[] batched() {
+    /** Deliveries handled with batching on, and the transactions they were handled in. */
+    record Batched(long deliveries, long transactions) {
+    }
+
+    /** What the three services batched since their last start: the {@code inbox_batch_size} summary of their /q/metrics. */
+    Batched batched() {
         long deliveries = 0;
         long transactions = 0;
         for (ServiceProcess service : all()) {
             String metrics = send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/q/metrics")).timeout(Duration.ofSeconds(10)).build());
             for (String line : metrics.lines().toList()) {
                 if (line.startsWith("inbox_batch_size_sum{")) {
-                    deliveries += (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                    deliveries += sampleValue(line);
                 } else if (line.startsWith("inbox_batch_size_count{")) {
-                    transactions += (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                    transactions += sampleValue(line);
                 }
             }
         }
-        return new long[] {deliveries, transactions};
+        return new Batched(deliveries, transactions);
+    }
+
+    /** The value of a Prometheus sample line, after its last space. */
+    private static long sampleValue(String line) {
+        return (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
 
     /** How many times the service has logged this, restarts included. */

@@ -36,9 +36,9 @@ final class Report {
         if (Cluster.BATCH_SIZE == 1) {
             return "";
         }
-        long[] batched = Cluster.get().batched();
+        Cluster.Batched batched = Cluster.get().batched();
         return ", batching on (up to %d deliveries a transaction; the services running at the end handled %d deliveries in %d transactions)"
-                .formatted(Cluster.BATCH_SIZE, batched[0], batched[1]);
+                .formatted(Cluster.BATCH_SIZE, batched.deliveries(), batched.transactions());
     }
 
     private static void write() {
