@@ -33,6 +33,11 @@ final class Anchor {
 
     /** A first run (JIT warm-up for the client), then {@code warmRuns}, each of {@code shots}; the figures as a burst's. */
     static CostPerShot.Burst measure(int shots, int warmRuns) throws Exception {
+        return measure(shots, warmRuns, AnchorRelay.Outbox.MARKED_SENT);
+    }
+
+    /** The same, with the relay leaving its rows as {@code outbox} says. */
+    static CostPerShot.Burst measure(int shots, int warmRuns, AnchorRelay.Outbox outbox) throws Exception {
         List<String> games = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             games.add(UUID.randomUUID().toString());
@@ -47,7 +52,7 @@ final class Anchor {
         try (var fire = factory.newConnection("anchor-fire"); var range = factory.newConnection("anchor-shooting-range");
                 var board = factory.newConnection("anchor-leader-board"); var scenario = factory.newConnection("anchor-game-scenario")) {
             declare(fire.createChannel());
-            try (AnchorRelay relay = new AnchorRelay(AnchorTables.RANGE, range.createChannel());
+            try (AnchorRelay relay = new AnchorRelay(AnchorTables.RANGE, range.createChannel(), outbox);
                     AnchorConsumer ranges = new AnchorConsumer("shooting-range", AnchorHandlings::judge, relay::wake);
                     AnchorConsumer boards = new AnchorConsumer("leader-board", AnchorHandlings::count, () -> { });
                     AnchorConsumer scenarios = new AnchorConsumer("game-scenario", AnchorHandlings::record, () -> { })) {

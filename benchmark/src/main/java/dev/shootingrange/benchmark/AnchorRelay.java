@@ -14,23 +14,39 @@ import com.rabbitmq.client.Channel;
 /**
  * The outbox relay's work, done raw: woken by a commit that wrote rows, it claims a batch of pending
  * rows, publishes them persistent and waits for the broker's confirms, then marks them sent, all in one
- * transaction, as the core's OutboxRelay does (its batch of 200, its claim with skip locked).
+ * transaction, as the core's OutboxRelay does (its batch of 200, its claim with skip locked). Or, to
+ * weigh a lever the core has not taken, claims and deletes them in one statement and marks nothing.
  */
 final class AnchorRelay implements AutoCloseable {
 
+    /** What becomes of a row once its message is confirmed. */
+    enum Outbox {
+        /** Marked sent, as the core does: the row stays for the lab to look up, and is purged later. */
+        MARKED_SENT,
+        /** Deleted by the statement that claims it: no mark, nothing to purge, gone if the commit is. */
+        DELETED
+    }
+
     private static final int BATCH = 200;
+    /** The rows to claim, as the core's OutboxMessage.claimPending picks them. */
+    private static final String PENDING = """
+            from outbox where sent_at is null and (publish_after is null or publish_after <= now())
+            order by id limit ? for update skip locked""";
+    private static final String COLUMNS = "id, message_id, exchange, routing_key, type, payload";
 
     private final Connection database;
     private final Channel channel;
+    private final Outbox outbox;
     private final Semaphore wakeUp = new Semaphore(0);
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Exception failure;
 
-    AnchorRelay(String schema, Channel channel) throws Exception {
+    AnchorRelay(String schema, Channel channel, Outbox outbox) throws Exception {
         this.database = AnchorTables.connect(schema);
         database.setAutoCommit(false);
         this.channel = channel;
+        this.outbox = outbox;
         channel.confirmSelect();
         thread = new Thread(this::run, "anchor-relay");
         thread.start();
@@ -66,10 +82,10 @@ final class AnchorRelay implements AutoCloseable {
 
     private int publishBatch() throws Exception {
         List<Long> ids = new ArrayList<>();
-        try (PreparedStatement claim = database.prepareStatement("""
-                select id, message_id, exchange, routing_key, type, payload from outbox
-                where sent_at is null and (publish_after is null or publish_after <= now())
-                order by id limit ? for update skip locked""")) {
+        String claiming = outbox == Outbox.DELETED
+                ? "delete from outbox where id in (select id " + PENDING + ") returning " + COLUMNS
+                : "select " + COLUMNS + " " + PENDING;
+        try (PreparedStatement claim = database.prepareStatement(claiming)) {
             claim.setInt(1, BATCH);
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
@@ -82,6 +98,8 @@ final class AnchorRelay implements AutoCloseable {
         }
         if (!ids.isEmpty()) {
             channel.waitForConfirmsOrDie(30_000);
+        }
+        if (!ids.isEmpty() && outbox == Outbox.MARKED_SENT) {
             try (PreparedStatement mark = database.prepareStatement("update outbox set sent_at = now() where id = any(?)")) {
                 mark.setArray(1, database.createArrayOf("bigint", ids.toArray()));
                 mark.executeUpdate();

@@ -26,7 +26,8 @@ import java.util.Map;
  * --only=ratio (the efficiency alone: the same burst with every guarantee and the history on, with the
  * history off, with the inbox and outbox off too, and with batching on (--batch-size=N deliveries a
  * transaction, 16 unless told; 1 leaves it out), history on and off, against the raw parts' floor for
- * the same work measured before and after it, {@link RatioRun}),
+ * the same work measured before and after it, then the floor once more with its relay deleting the
+ * outbox's rows as it claims them, {@link RatioRun}),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in

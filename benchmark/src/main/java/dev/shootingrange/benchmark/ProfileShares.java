@@ -36,6 +36,11 @@ final class ProfileShares {
 
     static final List<Part> ACTIVITIES = List.of(
             new Part("a delivery's handling (the inbox's transaction, its ack)", "dev.shootingrange.exactlyonce.inbox.InboxConsumer"),
+            new Part("a batch's shared transaction (batching on: its savepoints, its commit)", "dev.shootingrange.exactlyonce.inbox.BatchedHandling"),
+            new Part("the core's plain statements (inbox row, outbox row, savepoint)", "dev.shootingrange.exactlyonce.PlainStatement"),
+            new Part("reading a delivery and writing its answer (JSON, the envelope)", "dev.shootingrange.exactlyonce.MessageFormat",
+                    "dev.shootingrange.contract"),
+            new Part("settling a delivery with the broker (ack, nack)", "dev.shootingrange.exactlyonce.rabbit.ConsumingConnection"),
             new Part("the relay's batches (claim, publish, confirm, mark)", "dev.shootingrange.exactlyonce.outbox.OutboxBatch"),
             new Part("the lab's message history", "dev.shootingrange.lab.History", "dev.shootingrange.lab.MessageHistory"),
             new Part("HTTP requests (RESTEasy Reactive)", "org.jboss.resteasy"));

@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * One sitting of the ratio: the anchor, then the pipeline's burst with every guarantee and the history
  * on, with the history off, with the inbox and the outbox off as well, with batching on (history on,
- * then off), then the anchor again. The
- * anchor runs with the services stopped: their idle sweeps would be counted as the floor's.
+ * then off), then the anchor again, and once more with its relay deleting the rows it claims (a lever
+ * weighed where nothing else moves: {@link OutboxLever}). The anchor runs with the services stopped:
+ * their idle sweeps would be counted as the floor's.
  */
 final class RatioRun {
 
@@ -34,13 +35,17 @@ final class RatioRun {
         lab.close();
         say("the floor again");
         CostPerShot.Burst anchorAfter = Anchor.measure(shots, warmRuns);
+        say("the floor, its relay claiming and deleting the outbox's rows");
+        CostPerShot.Burst deleting = Anchor.measure(shots, warmRuns, AnchorRelay.Outbox.DELETED);
 
         Efficiency efficiency = new Efficiency(Efficiency.Figures.of(List.of(guaranteed), false),
                 Efficiency.Figures.of(List.of(historyOff), false), Efficiency.Figures.of(List.of(unprotected), false),
                 Efficiency.Figures.of(List.of(anchorBefore, anchorAfter), true),
                 batched.stream().map(burst -> Efficiency.Figures.of(List.of(burst), false)).toList(), batchSize);
         String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "");
-        return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2));
+        OutboxLever outbox = new OutboxLever(Efficiency.Figures.of(List.of(anchorBefore), true),
+                Efficiency.Figures.of(List.of(anchorAfter), true), Efficiency.Figures.of(List.of(deleting), true));
+        return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2)) + outbox.table();
     }
 
     private static final String ABOUT = """
