@@ -8,12 +8,14 @@
 #   scripts/benchmark.sh --soak-minutes=10     # plus a 10-minute soak at 50 % of the maximum
 #   scripts/benchmark.sh --cost-rate=100 --cost-seconds=30   # the steady, warm rate of "cost per shot"
 #   scripts/benchmark.sh --only=cost --tracing=off,on        # cost per shot alone, without and with traces
-#   scripts/benchmark.sh --only=ratio                        # the efficiency (about 12 minutes): the burst with every
+#   scripts/benchmark.sh --only=ratio                        # the efficiency (about 14 minutes): the burst with every
 #                                              # guarantee and the history on, the history off, the inbox and outbox
 #                                              # off too, then batching on (history on, off), against the raw parts'
 #                                              # floor for the same broker and database work (plain RabbitMQ client
-#                                              # and JDBC), before and after; --burst-shots and --burst-runs as for
-#                                              # the burst, --batch-size=N the deliveries a transaction (16; 1: not measured)
+#                                              # and JDBC), before and after, then the floor with the outbox claimed
+#                                              # and deleted; --burst-shots and --burst-runs as for the burst,
+#                                              # --batch-size=N the deliveries a transaction (16; 1: not measured),
+#                                              # --jfr=true where each column's CPU went in the services
 #   scripts/benchmark.sh --only=burst --burst-runs=5         # 3,000 FireAt straight onto commands: cold, then warm
 #   scripts/benchmark.sh --only=burst --baseline=0805b9d     # the burst before (that commit) and after (this build)
 #   scripts/benchmark.sh --only=burst --queue-type=classic,quorum   # the same with classic, then quorum queues
