@@ -18,7 +18,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=${CI_SERVERS_ROOT:-/var/lib/shooting-range-ci/servers}
 CACHE=${CI_CACHE:-/var/cache/shooting-range-ci}
-RECIPE=1   # bump when prepare changes: a root made by an older recipe is made again
+RECIPE=2   # bump when prepare changes: a root made by an older recipe is made again
 # The root's own PATH inside it: the caller's may name .ci/servers/bin, visible in there through /tmp.
 in_root() { chroot "$ROOT" /usr/bin/env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
 
@@ -57,10 +57,13 @@ prepare() {
   in_root sh -c 'rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb'
   # The machine's broker configuration (node rabbit@localhost, 127.0.0.1 only).
   cp /etc/rabbitmq/rabbitmq-env.conf /etc/rabbitmq/rabbitmq.conf "$ROOT/etc/rabbitmq/"
-  # PostgreSQL as the machine's: 5432 on localhost, trust for local and loopback connections.
+  # PostgreSQL as the machine's: 5432 on localhost, trust for local and loopback connections, and no
+  # TLS, as the machine's and the official image's (Debian's cluster offers it with its snakeoil
+  # certificate, and the JDBC driver takes what is offered: every statement encrypted on loopback).
   cat > "$ROOT/etc/postgresql/17/main/conf.d/shooting-range-ci.conf" <<'CONF'
 port = 5432
 listen_addresses = 'localhost'
+ssl = off
 CONF
   cat > "$ROOT/etc/postgresql/17/main/pg_hba.conf" <<'HBA'
 local all all trust

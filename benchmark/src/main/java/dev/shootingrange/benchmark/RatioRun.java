@@ -1,5 +1,10 @@
 package dev.shootingrange.benchmark;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 
 /**
@@ -42,7 +47,8 @@ final class RatioRun {
                 Efficiency.Figures.of(List.of(historyOff), false), Efficiency.Figures.of(List.of(unprotected), false),
                 Efficiency.Figures.of(List.of(anchorBefore, anchorAfter), true),
                 batched.stream().map(burst -> Efficiency.Figures.of(List.of(burst), false)).toList(), batchSize);
-        String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "");
+        String title = ", " + setting.queueType() + " queues" + (setting.traced() ? ", tracing on" : "")
+                + (postgresOffersTls() ? ", PostgreSQL over TLS" : "");
         OutboxLever outbox = new OutboxLever(Efficiency.Figures.of(List.of(anchorBefore), true),
                 Efficiency.Figures.of(List.of(anchorAfter), true), Efficiency.Figures.of(List.of(deleting), true));
         return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2)) + outbox.table();
@@ -65,6 +71,18 @@ final class RatioRun {
             RabbitMQ's CPU only: the services are measured against zero. Commits and rows written are the services' \
             databases' (the anchor's for the floor), with the idle sweeps'; WAL is the whole cluster's (pg_stat_wal), \
             whatever else wrote meanwhile. Ratios of one sitting: the machine's noise lands on both sides.""";
+
+    /**
+     * Whether PostgreSQL offers TLS, which the JDBC driver then takes (its sslmode is prefer): every
+     * statement of the services and of the floor encrypted, the services' side counted, the floor's
+     * client's not. The lab's PostgreSQL (the official image) offers none.
+     */
+    private static boolean postgresOffersTls() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(Benchmark.JDBC + "postgres", "postgres", "");
+                Statement statement = connection.createStatement(); ResultSet ssl = statement.executeQuery("show ssl")) {
+            return ssl.next() && "on".equals(ssl.getString(1));
+        }
+    }
 
     private static void say(String line) {
         System.out.println(line);
