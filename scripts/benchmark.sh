@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What exactly-once costs on this machine: builds the services, runs the benchmark against the local
 # RabbitMQ and PostgreSQL, prints the tables and writes docs/benchmarks.md.
-#   scripts/benchmark.sh                       # everything, in one run (about 27 minutes): the efficiency, cost per shot, the
+#   scripts/benchmark.sh                       # everything, in one run (about 29 minutes): the efficiency, cost per shot, the
 #                                              # ceilings, the climbs on and off, the latencies, the burst,
 #                                              # what watching costs, the workshop room, the lab's memory after it
 #   scripts/benchmark.sh --baseline=0805b9d    # the same, the burst also on that commit's build first (about 21 minutes)
