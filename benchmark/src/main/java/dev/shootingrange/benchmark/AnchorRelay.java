@@ -37,6 +37,8 @@ final class AnchorRelay implements AutoCloseable {
     private final Connection database;
     private final Channel channel;
     private final Outbox outbox;
+    /** Selects, or deletes, the rows it claims, and answers them. */
+    private final String claim;
     private final Semaphore wakeUp = new Semaphore(0);
     private final Thread thread;
     private volatile boolean running = true;
@@ -47,6 +49,9 @@ final class AnchorRelay implements AutoCloseable {
         database.setAutoCommit(false);
         this.channel = channel;
         this.outbox = outbox;
+        this.claim = outbox == Outbox.DELETED
+                ? "delete from outbox where id in (select id " + PENDING + ") returning " + COLUMNS
+                : "select " + COLUMNS + " " + PENDING;
         channel.confirmSelect();
         thread = new Thread(this::run, "anchor-relay");
         thread.start();
@@ -82,12 +87,9 @@ final class AnchorRelay implements AutoCloseable {
 
     private int publishBatch() throws Exception {
         List<Long> ids = new ArrayList<>();
-        String claiming = outbox == Outbox.DELETED
-                ? "delete from outbox where id in (select id " + PENDING + ") returning " + COLUMNS
-                : "select " + COLUMNS + " " + PENDING;
-        try (PreparedStatement claim = database.prepareStatement(claiming)) {
-            claim.setInt(1, BATCH);
-            try (ResultSet rows = claim.executeQuery()) {
+        try (PreparedStatement claiming = database.prepareStatement(claim)) {
+            claiming.setInt(1, BATCH);
+            try (ResultSet rows = claiming.executeQuery()) {
                 while (rows.next()) {
                     ids.add(rows.getLong(1));
                     channel.basicPublish(rows.getString(3), rows.getString(4), true, new AMQP.BasicProperties.Builder()
