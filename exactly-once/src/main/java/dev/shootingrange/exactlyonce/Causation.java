@@ -19,13 +19,19 @@ public record Causation(UUID messageId, Instant handlingBegan) {
         return CURRENT.get();
     }
 
+    /** Runs {@code handling} as the handling of message {@code messageId}; the one around it, if any, resumes after. */
     public static void run(UUID messageId, Runnable handling) {
+        Causation around = CURRENT.get();
         // Microseconds: the precision PostgreSQL keeps, so that equal instants stay equal once stored.
         CURRENT.set(new Causation(messageId, Instant.now().truncatedTo(ChronoUnit.MICROS)));
         try {
             handling.run();
         } finally {
-            CURRENT.remove();
+            if (around == null) {
+                CURRENT.remove();
+            } else {
+                CURRENT.set(around);
+            }
         }
     }
 }

@@ -225,16 +225,26 @@ final class Cluster {
         }
     }
 
+    /** POSTs a JSON body; its answer, read as JSON. */
+    static JsonNode postJson(String url, String body) {
+        try {
+            return JSON.readTree(send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+                    .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(body)).build()));
+        } catch (IOException e) {
+            throw new IllegalStateException("POST " + url, e);
+        }
+    }
+
     static void putJson(String url, String body) {
         send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
-    /** The body of a 200 answer; anything else, or no answer, throws. */
+    /** The body of a 2xx answer; anything else, or no answer, throws. */
     private static String send(HttpRequest request) {
         try {
             HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
+            if (response.statusCode() / 100 != 2) {
                 throw new IllegalStateException(request.method() + " " + request.uri() + " answered "
                         + response.statusCode() + ": " + response.body());
             }

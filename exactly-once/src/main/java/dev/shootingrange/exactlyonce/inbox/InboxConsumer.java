@@ -112,7 +112,7 @@ public class InboxConsumer {
         return delivery.unwrap(IncomingRabbitMQMessage.class).getRabbitMQMessage().body().getBytes();
     }
 
-    /** The message is valid but could not be handled now (its game not started, a refused commit): requeue it. */
+    /** The message is valid but could not be handled now (a refused commit, a lock it lost): requeue it. */
     private CompletionStage<Void> retryLater(Message<?> delivery, byte[] body, RuntimeException e) {
         if (retryPolicy.atOnce(e)) {
             return requeue(delivery);

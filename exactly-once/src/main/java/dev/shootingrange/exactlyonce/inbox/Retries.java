@@ -20,9 +20,9 @@ import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
  * While the database does not answer, the delivery is held and handled again in place once it does:
  * requeued, it would come back every few seconds, and each return counts toward the queue's delivery
  * limit (on RabbitMQ 4 every requeue does), so a long outage would move valid messages to the
- * dead-letter queue, where nothing handles them. Any other failure (a shot that overtook its game's
- * first move, a refused commit) is requeued after a back-off of that message's own, so that one
- * message waiting for something never slows the others.
+ * dead-letter queue, where nothing handles them. Any other failure (a refused commit) is requeued
+ * after a back-off of that message's own, so that one message waiting for something never slows the
+ * others.
  */
 @ApplicationScoped
 class Retries {

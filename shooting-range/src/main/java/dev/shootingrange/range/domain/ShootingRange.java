@@ -1,20 +1,16 @@
 package dev.shootingrange.range.domain;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.Hit;
 import dev.shootingrange.contract.Missed;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.ShotOutcome;
-import dev.shootingrange.exactlyonce.DeadLetter;
 import dev.shootingrange.exactlyonce.outbox.Outbox;
 import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import io.quarkus.arc.DefaultBean;
@@ -28,23 +24,12 @@ import io.quarkus.arc.DefaultBean;
 @ApplicationScoped
 public class ShootingRange implements ShotJudging {
 
-    /** Not a failure: the game's first MoveTarget is on its way; the shot is requeued and tried again. */
-    static class GameNotStartedYet extends RuntimeException {
-        GameNotStartedYet(String gameId) {
-            super("game " + gameId + " has no target at the range yet; the shot waits for its first MoveTarget",
-                    null, false, false);
-        }
-    }
-
     private final Outbox outbox;
     private final OutgoingIds ids;
-    private final Duration firstMovePatience;
 
-    ShootingRange(Outbox outbox, OutgoingIds ids,
-            @ConfigProperty(name = "range.first-move-patience", defaultValue = "30s") Duration firstMovePatience) {
+    ShootingRange(Outbox outbox, OutgoingIds ids) {
         this.outbox = outbox;
         this.ids = ids;
-        this.firstMovePatience = firstMovePatience;
     }
 
     /** The target moves where the MoveTarget says; each move is a version of it, which answers name. */
@@ -58,26 +43,19 @@ public class ShootingRange implements ShotJudging {
     @Override
     public void handle(FireAt shot) {
         Target.Standing target = targetFor(shot);
+        if (target == null) {
+            return;
+        }
         answer(shot, target.position(), target.version(), ids.forOneHandling());
     }
 
     /**
-     * Where the shot's game has its target. A shot at a game the range has not heard of yet raced the
-     * game's first MoveTarget: it is not judged (that would be a Missed against no target), but tried
-     * again until the move has arrived, and dead-lettered only once the game has been unknown for longer
-     * than the patience allows.
+     * Where the shot's game has its target; null where it has none yet. A shot at a game the range has
+     * not heard of overtook the game's first MoveTarget: it is not judged (that would be a Missed against
+     * no target) but kept, and judged when the move arrives ({@link WaitingShots}), however late.
      */
     public Target.Standing targetFor(FireAt shot) {
-        Target.Standing target = Target.standingIn(shot.gameId());
-        if (target == null) {
-            Duration waited = Duration.between(shot.sentAt(), Instant.now());
-            if (waited.compareTo(firstMovePatience) > 0) {
-                throw new DeadLetter("game " + shot.gameId() + " has had no MoveTarget at the range for "
-                        + waited.toSeconds() + " s after this shot was fired");
-            }
-            throw new GameNotStartedYet(shot.gameId());
-        }
-        return target;
+        return WaitingShots.targetOrKeep(shot);
     }
 
     /** Judges the shot against a target at {@code targetPosition}, records the answer and sends it. */

@@ -47,6 +47,9 @@ class StateReplay implements ShotJudging {
             return;
         }
         Target.Standing target = rule.targetFor(shot);
+        if (target == null) {
+            return;
+        }
         rule.answer(shot, target.position(), target.version(), OutgoingIds.DERIVED);
     }
 }

@@ -14,6 +14,7 @@ import dev.shootingrange.contract.RangeMessage;
 import dev.shootingrange.exactlyonce.MessageHandler;
 import dev.shootingrange.exactlyonce.inbox.InboxConsumer;
 import dev.shootingrange.range.domain.ShotJudging;
+import dev.shootingrange.range.domain.WaitingShots;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 
 /** The commands the range consumes from its queue, handed to the domain once each. */
@@ -49,6 +50,8 @@ public class CommandHandler implements MessageHandler<RangeMessage> {
             range.handle(shot);
         } else if (message instanceof MoveTarget move) {
             range.handle(move);
+            // Shots that overtook this game's first move are judged now, by the same judging.
+            WaitingShots.judgeThoseWaitingFor(move.gameId(), range::handle);
         }
     }
 }
