@@ -27,6 +27,11 @@ public class Problem extends RuntimeException {
         return new Problem(Response.Status.NOT_FOUND, detail);
     }
 
+    /** 429: the caller has had its share (a game's shots, a client's streams); trying later or elsewhere may do. */
+    public static Problem tooManyRequests(String detail) {
+        return new Problem(Response.Status.TOO_MANY_REQUESTS, detail);
+    }
+
     public Response toResponse() {
         return Response.status(status)
                 .type(MEDIA_TYPE)

@@ -12,8 +12,13 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
+import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.scenario.domain.Game;
 import dev.shootingrange.scenario.domain.GameView;
@@ -25,6 +30,7 @@ import dev.shootingrange.scenario.domain.GameScenario;
 public class GameResource {
 
     public static final int DEFAULT_TARGET_POSITION = 42;
+    static final String TOO_MANY_SHOTS = "The game has taken its shots (game.max-shots): a problem detail; start a new game";
 
     public record NewGame(Integer targetPosition) {
     }
@@ -73,6 +79,10 @@ public class GameResource {
 
     @POST
     @Path("/{gameId}/shots")
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "400", description = "Bad Request")
+    @APIResponse(responseCode = "429", description = TOO_MANY_SHOTS,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public Response fire(@PathParam("gameId") String gameId, NewShot request) {
         Rules.checkGameId(gameId);
         Rules.required("request body", request);

@@ -43,6 +43,15 @@ public class Game extends PanacheEntityBase {
                 row -> row.getInt(1), gameId);
     }
 
+    /**
+     * One more shot of the game, where it has had fewer than {@code maxShots}: true where counted, false
+     * for a game that does not exist or has had them all. One statement; two shots at once take turns.
+     */
+    static boolean countAShot(String gameId, int maxShots) {
+        return PlainStatement.update("update game set shots_taken = shots_taken + 1 where game_id = ? and shots_taken < ?",
+                gameId, maxShots) == 1;
+    }
+
     /** Short enough to read out to a workshop table, long enough not to collide. */
     private static String newId() {
         StringBuilder id = new StringBuilder("game-");

@@ -8,6 +8,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.contract.MoveTarget;
 import dev.shootingrange.contract.Problem;
@@ -26,9 +28,12 @@ public class GameScenario {
 
     private final Outbox outbox;
     private final Timer outcomeLatency;
+    private final int maxShots;
 
-    GameScenario(Outbox outbox, MeterRegistry registry) {
+    GameScenario(Outbox outbox, MeterRegistry registry,
+            @ConfigProperty(name = "game.max-shots", defaultValue = "2500") int maxShots) {
         this.outbox = outbox;
+        this.maxShots = maxShots;
         this.outcomeLatency = Timer.builder("shot.outcome.latency")
                 .description("From a shot taken to its outcome seen here: the whole round trip through the range")
                 .publishPercentileHistogram()
@@ -44,7 +49,7 @@ public class GameScenario {
 
     @Transactional
     public FireAt fire(String gameId, String player, int position) {
-        requireGame(gameId);
+        countAShotOf(gameId);
         FireAt fireAt = FireAt.create(gameId, UUID.randomUUID(), player, position);
         Shot.take(gameId, fireAt.attemptId(), player, position);
         outbox.send(fireAt);
@@ -77,6 +82,16 @@ public class GameScenario {
     @Transactional
     public GameView.Part part(String gameId, boolean target, Collection<UUID> attemptIds) {
         return GameViews.partOf(gameId, target, attemptIds);
+    }
+
+    /** Counts one more shot of the game: 404 for a game it does not know, 429 for one that has had all its shots. */
+    private void countAShotOf(String gameId) {
+        if (Game.countAShot(gameId, maxShots)) {
+            return;
+        }
+        requireGame(gameId);
+        throw Problem.tooManyRequests("game " + gameId + " has taken its " + maxShots
+                + " shots (game.max-shots): start a new game");
     }
 
     public Game requireGame(String gameId) {

@@ -15,6 +15,8 @@ import jakarta.transaction.Transactional;
 
 import org.hibernate.exception.JDBCConnectionException;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import dev.shootingrange.exactlyonce.outbox.Outbox;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -32,13 +34,14 @@ public class FailingReads extends GameScenario {
     private static final AtomicInteger FAILED = new AtomicInteger();
 
     @Inject
-    FailingReads(Outbox outbox, MeterRegistry registry) {
-        super(outbox, registry);
+    FailingReads(Outbox outbox, MeterRegistry registry,
+            @ConfigProperty(name = "game.max-shots", defaultValue = "2500") int maxShots) {
+        super(outbox, registry, maxShots);
     }
 
     /** For the container's client proxy only, which hands every call to the bean. */
     FailingReads() {
-        super(null, new SimpleMeterRegistry());
+        super(null, new SimpleMeterRegistry(), 0);
     }
 
     /** The next read of a part of this game fails. */

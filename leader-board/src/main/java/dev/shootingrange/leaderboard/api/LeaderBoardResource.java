@@ -9,6 +9,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+import dev.shootingrange.contract.GameReads;
+import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.leaderboard.domain.PlayerScore;
 
@@ -24,12 +30,15 @@ public class LeaderBoardResource {
 
     /**
      * Several games' boards at once, in the order asked: a console watching many games asks once a round,
-     * not once per game. Each as {@link #board} gives it.
+     * not once per game. Each as {@link #board} gives it; a game named twice is read once, and one answer
+     * is bounded ({@link GameReads}).
      */
     @GET
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "400", description = GameReads.TOO_MANY_ROWS,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public List<BoardView> boards(@QueryParam("gameId") List<String> gameIds) {
-        Rules.checkGameIds(gameIds);
-        return gameIds.stream().map(this::board).toList();
+        return GameReads.inTheOrderAsked(gameIds, this::board, view -> view.players().size());
     }
 
     /** A game nobody has shot in yet has an empty board; that is not an error here. */

@@ -10,6 +10,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+import dev.shootingrange.contract.GameReads;
+import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.range.domain.Outcome;
 import dev.shootingrange.range.domain.Target;
@@ -26,20 +32,26 @@ public class RangeResource {
 
     /**
      * Several games at once, in the order asked: a console watching many games asks once a round, not
-     * once per game. Each as {@link #range} gives it.
+     * once per game. Each as {@link #range} gives it; a game named twice is read once, and one answer
+     * is bounded ({@link GameReads}).
      */
     @GET
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "400", description = GameReads.TOO_MANY_ROWS,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public List<RangeView> ranges(@QueryParam("gameId") List<String> gameIds) {
-        Rules.checkGameIds(gameIds);
-        return gameIds.stream().map(this::range).toList();
+        return GameReads.inTheOrderAsked(gameIds, this::range, view -> view.outcomes().size());
     }
 
     /** A game the range never heard of has no target and no outcomes yet; that is not an error here. */
     @GET
     @Path("/{gameId}")
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "400", description = GameReads.TOO_MANY_ROWS,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public RangeView range(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        List<OutcomeView> outcomes = Outcome.decidedIn(gameId).stream()
+        List<OutcomeView> outcomes = GameReads.checked(gameId, Outcome.decidedIn(gameId, GameReads.MAX_ROWS + 1)).stream()
                 .map(o -> new OutcomeView(o.attemptId(), o.outcome(), o.messageId()))
                 .toList();
         return new RangeView(gameId, Target.positionIn(gameId), outcomes);

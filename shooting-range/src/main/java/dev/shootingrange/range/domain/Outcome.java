@@ -97,11 +97,12 @@ public class Outcome extends PanacheEntityBase {
     }
 
     /**
-     * In the order the range decided them; plain rows, since a watched game's view is asked for every
+     * In the order the range decided them, the first {@code atMost}; plain rows, since a watched game's view is asked for every
      * second it is played and nothing read is changed.
      */
-    public static List<Decided> decidedIn(String gameId) {
-        return PlainStatement.list("select attempt_id, outcome, message_id from outcome where game_id = ? order by id",
-                row -> new Decided(row.getObject(1, UUID.class), Kind.valueOf(row.getString(2)), row.getObject(3, UUID.class)), gameId);
+    public static List<Decided> decidedIn(String gameId, int atMost) {
+        return PlainStatement.list("select attempt_id, outcome, message_id from outcome where game_id = ? order by id limit ?",
+                row -> new Decided(row.getObject(1, UUID.class), Kind.valueOf(row.getString(2)), row.getObject(3, UUID.class)),
+                gameId, atMost);
     }
 }
