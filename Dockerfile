@@ -33,6 +33,10 @@ USER 1001
 COPY jvm.options /app/jvm.options
 # JAVA_OPTS adds to or overrides jvm.options (the later option wins).
 ENV MALLOC_ARENA_MAX=2 JAVA_OPTS=""
+# Packaged, a service answers this machine only (quarkus.http.host); in its container, "this machine"
+# is the container, so it listens on the container's interfaces, and compose publishes its port on the
+# host's 127.0.0.1 (docker-compose.room.yml publishes the console for a room).
+ENV QUARKUS_HTTP_HOST=0.0.0.0
 ENTRYPOINT ["sh", "-c", "exec java @/app/jvm.options $JAVA_OPTS -jar /app/quarkus-run.jar"]
 
 FROM service AS shooting-range

@@ -65,6 +65,7 @@ function lockPanel(access) {
   document.querySelectorAll('[data-changes-lab]').forEach((control) => { control.disabled = locked; });
   const form = document.getElementById('lab-key');
   form.hidden = !access.locked;
+  document.getElementById('lab-open').hidden = access.locked;
   form.querySelector('output').textContent = !access.locked ? ''
     : access.unlocked ? 'Unlocked with the instructor key.' : 'Locked: this lab is shared. Changing it needs the instructor key.';
 }

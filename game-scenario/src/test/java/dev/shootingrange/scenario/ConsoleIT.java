@@ -116,6 +116,8 @@ class ConsoleIT {
         WebDriver browser = open("/");
         WebElement inbox = waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox']"));
         assertThat(inbox.isSelected()).isTrue();
+        // No key: the console says the lab is open, and to whom.
+        waitFor(browser, By.xpath("//p[@id='lab-open'][contains(., 'this machine only')]"));
 
         inbox.click();
 
@@ -191,6 +193,7 @@ class ConsoleIT {
             shared.awaitReady();
             WebDriver browser = open(shared, "/");
             waitFor(browser, By.xpath("//form[@id='lab-key']/output[contains(., 'Locked')]"));
+            assertThat(browser.findElement(By.id("lab-open")).isDisplayed()).as("the open lab's note").isFalse();
             WebElement inbox = waitFor(browser, By.xpath("//input[@aria-label='shooting-range inbox']"));
             assertThat(inbox.isEnabled()).as("a protection's switch").isFalse();
             assertThat(browser.findElement(By.id("reset-all")).isEnabled()).as("reset").isFalse();

@@ -50,7 +50,8 @@ class DeploymentConfigTest {
         String database = config.getProperty("%prod.quarkus.datasource.jdbc.url").replaceAll(".*/", "");
         Map<String, String> environment = (Map<String, String>) compose.get("environment");
 
-        assertThat((List<Object>) compose.get("ports")).as("host port").contains(port + ":" + port);
+        assertThat((List<Object>) compose.get("ports")).as("host port, this machine only").containsExactly("127.0.0.1:" + port + ":" + port);
+        assertThat(config.getProperty("%prod.quarkus.http.host")).as("packaged, it answers this machine only").isEqualTo("127.0.0.1");
         assertThat(environment.get("QUARKUS_DATASOURCE_JDBC_URL")).endsWith("/" + database);
         Set<String> read = new HashSet<>(config.stringPropertyNames());
         read.addAll(READ_BUT_UNSET);
@@ -104,6 +105,27 @@ class DeploymentConfigTest {
         assertThat(Files.readAllLines(ROOT.resolve("jvm.options"))).filteredOn(line -> line.startsWith("-"))
                 .contains("-XX:+UseSerialGC").anyMatch(line -> line.startsWith("-Xmx"));
         assertThat(Files.readString(ROOT.resolve("README.md"))).contains("./mvnw verify").contains("docker compose up --build");
+    }
+
+    /**
+     * Closed by default: out of the box nothing is published beyond this machine (each service's own
+     * test above); a room is a file of its own that publishes the console alone, and that refuses to
+     * start without an instructor key for every service that has a lab.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRoomIsAnExplicitFileThatPublishesTheConsoleAloneAndRequiresTheKey() throws IOException {
+        assertThat(Files.readString(ROOT.resolve("Dockerfile"))).as("in its container, the container's interfaces")
+                .contains("ENV QUARKUS_HTTP_HOST=0.0.0.0");
+        assertThat((List<Object>) compose("docker-compose.room.yml", "game-scenario").get("ports")).containsExactly("8080:8080");
+        for (String service : List.of("game-scenario", "shooting-range", "leader-board", "shooting-range-2", "leader-board-2")) {
+            Map<String, Object> room = compose("docker-compose.room.yml", service);
+            assertThat(((Map<String, String>) room.get("environment")).get("LAB_INSTRUCTOR_KEY")).as(service + "'s key")
+                    .startsWith("${LAB_INSTRUCTOR_KEY:?");
+            if (!service.equals("game-scenario")) {
+                assertThat(room).as(service + " stays on this machine").doesNotContainKey("ports");
+            }
+        }
     }
 
     /** What a workshop's shared network and a developer's own servers need of the compose file. */

@@ -21,8 +21,9 @@ import io.vertx.core.http.HttpServerRequest;
  * A shared room: where {@code lab.instructor-key} is set (LAB_INSTRUCTOR_KEY), whatever changes the
  * lab (protections, strategies, chaos, faults, holds, re-sends, resets, experiments, replays) needs
  * the key in the {@value #HEADER} header; firing and watching stay open to everyone. Without the key
- * set, the lab is open, as on a laptop. A client that sent {@value KeyGuesses#ALLOWED} wrong keys in a
- * minute (to change the lab, or to {@code GET /api/lab/access}) is answered 429 until the minute is over.
+ * set, the lab is open, as on a laptop. A client address that sent {@value KeyGuesses#ALLOWED} wrong keys in
+ * a minute (to change the lab, or to {@code GET /api/lab/access}) has one key a second tried until the
+ * minute is over, and is answered 429 for the others.
  */
 @ApplicationScoped
 public class InstructorKey {
@@ -77,11 +78,12 @@ public class InstructorKey {
                     + " instructor's key in the " + HEADER + " header (firing and watching need none)"));
         }
         String client = connection.remoteAddress() == null ? "" : connection.remoteAddress().hostAddress();
-        Duration wait = guesses.waitFor(client);
+        Duration wait = guesses.tryNow(client);
         if (!wait.isZero()) {
             long seconds = Math.max(1, wait.plusMillis(999).toSeconds());
             return Optional.of(Response.fromResponse(new Problem(Response.Status.TOO_MANY_REQUESTS, KeyGuesses.ALLOWED
-                    + " wrong instructor keys in a minute: try again in " + seconds + " s").toResponse())
+                    + " wrong instructor keys in a minute from this address: one key a second is tried until the minute"
+                    + " is over; try again in " + seconds + " s").toResponse())
                     .header(HttpHeaders.RETRY_AFTER, seconds).build());
         }
         if (!opens(given)) {

@@ -6,19 +6,26 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Wrong instructor keys per client, so that a room cannot guess the key: a client that sent
- * {@link #ALLOWED} wrong keys in a minute is refused until that minute has passed, with the right key
- * too. Kept in memory for at most {@link #CLIENTS} clients: past that, minutes gone by are forgotten,
- * and if that is not enough, all of them.
+ * Wrong instructor keys per client address, so that a room cannot guess the key: a client that sent
+ * {@link #ALLOWED} wrong keys in a minute has its keys tried at most once every {@link #PACE} until that
+ * minute has passed; the others are refused untried. Paced, not shut out: a room behind one address (a
+ * NAT, a proxy) shares it with the instructor, whose right key then waits a second at most instead of
+ * the minute (docs/decisions/0023-the-instructor-key-is-paced-not-locked-out.md). Kept in memory for at
+ * most {@link #CLIENTS} clients: past that, minutes gone by are forgotten, and if that is not enough, all
+ * of them.
  */
 final class KeyGuesses {
 
     static final int ALLOWED = 10;
     static final Duration WINDOW = Duration.ofMinutes(1);
+    static final Duration PACE = Duration.ofSeconds(1);
     private static final int CLIENTS = 10_000;
 
-    /** One client's wrong keys in the minute that began at {@code since}. */
-    private record Misses(long since, int count) {
+    /** One client's wrong keys in the minute that began at {@code since}, and when a key of it was last tried. */
+    private record Misses(long since, int count, long lastTried) {
+        boolean paced(long now) {
+            return count >= ALLOWED && now - since < WINDOW.toNanos();
+        }
     }
 
     private final Map<String, Misses> misses = new ConcurrentHashMap<>();
@@ -28,14 +35,21 @@ final class KeyGuesses {
         this.clock = nanoClock;
     }
 
-    /** How long this client must wait before its next guess counts, or zero where it may guess now. */
-    Duration waitFor(String client) {
-        Misses recorded = misses.get(client);
-        if (recorded == null || recorded.count() < ALLOWED) {
-            return Duration.ZERO;
-        }
-        long left = recorded.since() + WINDOW.toNanos() - clock.getAsLong();
-        return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+    /**
+     * Zero where this client's key may be tried now (counted as its try of this second, where it is
+     * paced); otherwise how long until it may.
+     */
+    Duration tryNow(String client) {
+        long now = clock.getAsLong();
+        long[] left = { 0 };
+        misses.computeIfPresent(client, (key, recorded) -> {
+            if (!recorded.paced(now)) {
+                return recorded;
+            }
+            left[0] = recorded.lastTried() + PACE.toNanos() - now;
+            return left[0] > 0 ? recorded : new Misses(recorded.since(), recorded.count(), now);
+        });
+        return left[0] > 0 ? Duration.ofNanos(left[0]) : Duration.ZERO;
     }
 
     void missed(String client) {
@@ -46,7 +60,7 @@ final class KeyGuesses {
                 misses.clear();
             }
         }
-        misses.merge(client, new Misses(now, 1), (last, first) -> now - last.since() >= WINDOW.toNanos()
-                ? first : new Misses(last.since(), last.count() + 1));
+        misses.merge(client, new Misses(now, 1, now), (last, first) -> now - last.since() >= WINDOW.toNanos()
+                ? first : new Misses(last.since(), last.count() + 1, now));
     }
 }

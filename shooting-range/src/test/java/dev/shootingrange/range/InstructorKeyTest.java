@@ -1,10 +1,12 @@
 package dev.shootingrange.range;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
@@ -73,24 +75,26 @@ class InstructorKeyTest {
     }
 
     /**
-     * A room cannot guess the key: after ten wrong keys in a minute a client is refused, asking with the
-     * right key too (or the answer would tell which key is right), while other clients are not.
+     * A room cannot guess the key, and cannot lock the instructor out either: after ten wrong keys in a
+     * minute an address has one key a second tried (the rest refused untried, so guessing is paced), and
+     * the instructor behind the same address (a room's NAT) still gets in with the right key. Until
+     * decision 23 that address was refused the whole minute, the right key included.
      */
     @Test
-    void aClientThatGuessesTenWrongKeysInAMinuteIsRefusedForTheRestOfIt() {
-        String guesser = "198.51.100." + (1 + new java.util.Random().nextInt(250));
+    void anAddressThatGuessedTenWrongKeysIsPacedAndTheRightKeyStillOpens() {
+        String room = "198.51.100." + (1 + new java.util.Random().nextInt(250));
         for (int i = 0; i < 10; i++) {
-            given().header("X-Forwarded-For", guesser).header("X-Instructor-Key", "guess-" + i).get("/api/lab/access")
+            given().header("X-Forwarded-For", room).header("X-Instructor-Key", "guess-" + i).get("/api/lab/access")
                     .then().statusCode(200).body("unlocked", equalTo(false));
         }
 
-        given().header("X-Forwarded-For", guesser).header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
+        given().header("X-Forwarded-For", room).header("X-Instructor-Key", "guess-10").get("/api/lab/access").then()
                 .statusCode(429)
                 .contentType("application/problem+json")
                 .header("Retry-After", notNullValue())
                 .body("detail", containsString("10 wrong instructor keys in a minute"));
-        request("{}").header("X-Forwarded-For", guesser).header("X-Instructor-Key", "let-me-in").post("/api/lab/reset")
-                .then().statusCode(429);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> request("{}").header("X-Forwarded-For", room)
+                .header("X-Instructor-Key", "let-me-in").post("/api/lab/reset").then().statusCode(200));
         given().header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
                 .statusCode(200).body("unlocked", equalTo(true));
     }
