@@ -161,6 +161,16 @@ export function wireLab() {
       say(`Reset for the next group refused: ${e.message}`);
     }
   });
+  document.getElementById('redrive').addEventListener('click', async () => {
+    try {
+      const moved = Object.entries((await api('POST', '/api/lab/room/dead-letters/redrive')).redriven)
+        .filter(([, count]) => count > 0).map(([queue, count]) => `${count} from ${queue}`);
+      say(moved.length ? `Dead letters re-driven: ${moved.join(', ')}; invalid ones come straight back.`
+        : 'No dead letters to re-drive.');
+    } catch (e) {
+      say(`Re-drive refused: ${e.message}`);
+    }
+  });
   document.getElementById('lab-key').addEventListener('submit', (event) => {
     event.preventDefault();
     instructorKey.set(event.target.elements.key.value.trim());

@@ -9,7 +9,10 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.GetResponse;
 
-/** The messages of one queue moved into another during a rebuild ({@link QueueMigration}), none lost on the way. */
+/**
+ * The messages of one queue moved into another, none lost on the way: during a rebuild
+ * ({@link QueueMigration}), and from a dead-letter queue back into its queue ({@link DeadLetterRedrive}).
+ */
 final class MessageMove {
 
     private static final int CONFIRM_EVERY = 100;
@@ -25,6 +28,11 @@ final class MessageMove {
      * {@code copied} already has its copy: it is only acked. Returns how many were copied.
      */
     static long all(Connection connection, String from, String to, Set<String> copied) throws IOException {
+        return some(connection, from, to, copied, Long.MAX_VALUE);
+    }
+
+    /** As {@link #all}, taking at most {@code atMost} messages from the source. */
+    static long some(Connection connection, String from, String to, Set<String> copied, long atMost) throws IOException {
         Channel channel = connection.createChannel();
         AtomicBoolean returned = new AtomicBoolean();
         channel.addReturnListener(unroutable -> returned.set(true));
@@ -33,7 +41,8 @@ final class MessageMove {
             long moved = 0;
             long unconfirmedTag = -1;
             long seen = 0;
-            for (GetResponse message = channel.basicGet(from, false); message != null; message = channel.basicGet(from, false)) {
+            for (GetResponse message = atMost > 0 ? channel.basicGet(from, false) : null; message != null;
+                    message = seen < atMost ? channel.basicGet(from, false) : null) {
                 String id = message.getProps().getMessageId();
                 if (id == null || copied.add(id)) {
                     channel.basicPublish("", to, true, message.getProps().builder().deliveryMode(2).build(), message.getBody());
