@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -22,6 +19,7 @@ import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
 import dev.shootingrange.exactlyonce.runtime.ExactlyOnceRuntime;
 import dev.shootingrange.exactlyonce.spi.Step;
 import dev.shootingrange.exactlyonce.spi.Steps;
+import dev.shootingrange.exactlyonce.tally.Handlings;
 import dev.shootingrange.exactlyonce.tally.Tally;
 import dev.shootingrange.exactlyonce.tally.TallyWire;
 import dev.shootingrange.testing.Sql;
@@ -49,7 +47,7 @@ class FailureTest {
 
     private TallyWire wire;
     /** Deliveries of each message that reached the inbox's check: the first, and each copy after it. */
-    private final Map<UUID, AtomicInteger> handlings = new ConcurrentHashMap<>();
+    private final Handlings handlings = new Handlings();
 
     @BeforeEach
     void awaitConsuming() {
@@ -115,14 +113,11 @@ class FailureTest {
     }
 
     private void countHandling(Step step, UUID messageId) {
-        if (step == Step.BEFORE_INBOX_INSERT) {
-            handlings.computeIfAbsent(messageId, id -> new AtomicInteger()).incrementAndGet();
-        }
+        handlings.reached(step, messageId);
     }
 
     private int handlingsOf(Tally count) {
-        AtomicInteger seen = handlings.get(count.messageId());
-        return seen == null ? 0 : seen.get();
+        return handlings.of(count);
     }
 
     private long tallyOf(Tally count) {

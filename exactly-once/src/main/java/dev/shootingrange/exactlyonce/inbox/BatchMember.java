@@ -12,12 +12,26 @@ final class BatchMember {
     final Context trace;
     Delivery outcome;
     RuntimeException failure;
+    /** Its transaction committed: whatever fails after, it took effect. */
+    boolean committed;
     /** Set by whichever worker led its batch; read by its own without the lead. */
     volatile boolean settled;
 
     BatchMember(Supplier<Delivery> handling, Context trace) {
         this.handling = handling;
         this.trace = trace;
+    }
+
+    /** Handled alone and committed, whatever failed before in its batch. */
+    void committed(Delivery handled) {
+        outcome = handled;
+        failure = null;
+        committed = true;
+    }
+
+    /** Its batch failed past every member's own handling, before it committed. */
+    void batchFailed(Error unexpected) {
+        failure = new IllegalStateException("its batch failed", unexpected);
     }
 
     /** What became of it: its outcome, or its failure thrown. */

@@ -97,8 +97,9 @@ class BatchedHandling {
                 together(batch);
             }
         } catch (Error unexpected) {
-            // Past every member's own handling: none took effect, each worker retries its own.
-            batch.forEach(member -> member.failure = new IllegalStateException("its batch failed", unexpected));
+            // Past the members' own handling: those committed keep their outcome (failed, they would take effect twice
+            // where nothing deduplicates them); each of the others' workers retries its own.
+            batch.stream().filter(member -> !member.committed).forEach(member -> member.batchFailed(unexpected));
         } finally {
             batch.forEach(member -> member.settled = true);
         }
@@ -116,6 +117,7 @@ class BatchedHandling {
                     inSavepoint(member);
                 }
             });
+            batch.stream().filter(member -> member.failure == null).forEach(member -> member.committed = true);
         } catch (RuntimeException failed) {
             LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", batch.size(), failed);
             batch.stream().filter(member -> member.failure == null).forEach(this::alone);
@@ -149,8 +151,7 @@ class BatchedHandling {
 
     private void alone(BatchMember member) {
         try (Scope trace = member.trace.makeCurrent()) {
-            member.outcome = QuarkusTransaction.requiringNew().call(member.handling::get);
-            member.failure = null;
+            member.committed(QuarkusTransaction.requiringNew().call(member.handling::get));
         } catch (RuntimeException failure) {
             member.failure = failure;
         }

@@ -25,8 +25,8 @@ import io.smallrye.reactive.messaging.rabbitmq.IncomingRabbitMQMetadata;
 
 /**
  * What a service's {@code @Incoming} method hands each delivery to. The delivery is acknowledged only
- * after its transaction committed; a failure requeues it after a back-off (or, while the database is
- * down, holds it until it answers: see {@link Retries}), and the inbox turns the redelivery into a
+ * after its transaction committed; a failure requeues it after a back-off (or, while the database
+ * takes no writes, holds it until it does: see {@link Retries}), and the inbox turns the redelivery into a
  * no-op. Invalid input is rejected without requeue, which the queue's dead-letter exchange routes to
  * its DLQ. Each message is settled on its own: one poison message stops nothing.
  */

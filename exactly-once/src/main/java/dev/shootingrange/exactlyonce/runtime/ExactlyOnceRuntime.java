@@ -20,6 +20,7 @@ import dev.shootingrange.exactlyonce.rabbit.BrokerTopology;
 import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
 import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
 import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
+import dev.shootingrange.exactlyonce.rabbit.TopologyDeclaration;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.reactive.messaging.ChannelRegistry;
@@ -74,9 +75,7 @@ public class ExactlyOnceRuntime {
             }
             connections.connect(config.queue());
             new QueueMigration(connections.publishing()).ensureAll(topology.queues(), RETRY_INTERVAL);
-            // Kept open: the client re-declares what this channel declared whenever it recovers.
-            topologyChannel = connections.publishing().createChannel();
-            topology.declare(topologyChannel);
+            topologyChannel = TopologyDeclaration.untilTaken(connections.publishing(), topology);
             relay.start();
             if (inbox() != null) {
                 // The connector's first connect: everything the handler needs is in place now.
@@ -85,8 +84,6 @@ public class ExactlyOnceRuntime {
             started = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (IOException e) {
-            LOG.error("could not declare the topology", e);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -37,6 +38,10 @@ import dev.shootingrange.testing.Batching;
 import dev.shootingrange.testing.Sql;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.ContextKey;
+import io.opentelemetry.context.ContextStorage;
+import io.opentelemetry.context.Scope;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -78,6 +83,9 @@ class BatchedHandlingTest {
 
     @Inject
     MeterRegistry registry;
+
+    /** The trace a member's worker brings, where it is not the worker's own. */
+    private final Map<UUID, Context> traceOf = new ConcurrentHashMap<>();
 
     /** The transaction each message's handling last ran in, read at its BEFORE_COMMIT step. */
     private final Map<UUID, Long> transactionOf = new ConcurrentHashMap<>();
@@ -168,6 +176,39 @@ class BatchedHandlingTest {
         assertThat(ranAfterCommit).as("work run after a commit, once a member").containsExactlyInAnyOrderElementsOf(ids(counts));
     }
 
+    @Test
+    void anErrorPastACommitAloneFailsOnlyTheMembersNotYetCommitted() throws Exception {
+        AtomicBoolean armed = new AtomicBoolean();
+        List<Tally> counts = counts("error", 4);
+        UUID broken = counts.get(0).messageId();
+        traceOf.put(broken, new FailingOnClose(Context.root(), armed));
+        UUID spoiler = counts.get(2).messageId();
+        Set<UUID> spoiled = ConcurrentHashMap.newKeySet();
+
+        Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
+            if (step == Step.BEFORE_COMMIT && id.equals(spoiler) && spoiled.add(id)) {
+                transactions.setRollbackOnly();
+            } else if (step == Step.BEFORE_COMMIT && id.equals(broken) && !spoiled.isEmpty()) {
+                // Handled again alone: its trace's scope fails once its transaction has committed.
+                armed.set(true);
+            }
+        });
+
+        assertThat(armed).as("the Error was thrown").isFalse();
+        List<Tally> committed = counts.stream().filter(count -> tallyOf(count) == 1).toList();
+        assertThat(ids(committed)).as("members committed alone, up to the Error").contains(broken);
+        assertThat(committed).allSatisfy(count -> assertThat(results.get(count.messageId()).delivery())
+                .as("what the worker of a member committed alone heard").isInstanceOf(Delivery.Handled.class));
+        List<Tally> failed = counts.stream().filter(count -> results.get(count.messageId()).failure() != null).toList();
+        assertThat(failed).allSatisfy(count -> assertThat(tallyOf(count)).as("the tally of a member failed").isZero());
+        steps.listen(null);
+        for (Tally again : failed) {
+            assertThat(processor.process(null, again.bytes(), handler)).as("a failed member, delivered again")
+                    .isInstanceOf(Delivery.Handled.class);
+        }
+        assertThat(counts).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
+    }
+
     /**
      * Handles a first delivery and holds it until every one of {@code counts} waits behind it on a
      * thread of its own, then lets it go: the next to lead takes them all in one batch.
@@ -214,10 +255,35 @@ class BatchedHandlingTest {
     }
 
     private Result handle(Tally count) {
-        try {
+        try (Scope trace = traceOf.getOrDefault(count.messageId(), Context.current()).makeCurrent()) {
             return new Result(processor.process(null, count.bytes(), handler), null);
         } catch (RuntimeException failure) {
             return new Result(null, failure);
+        }
+    }
+
+    /** A trace whose scope, once armed, throws an Error as it closes, once: an Error past the handling's commit. */
+    private record FailingOnClose(Context inner, AtomicBoolean armed) implements Context {
+
+        @Override
+        public <V> V get(ContextKey<V> key) {
+            return inner.get(key);
+        }
+
+        @Override
+        public <V> Context with(ContextKey<V> key, V value) {
+            return inner.with(key, value);
+        }
+
+        @Override
+        public Scope makeCurrent() {
+            Scope scope = ContextStorage.get().attach(this);
+            return () -> {
+                scope.close();
+                if (armed.getAndSet(false)) {
+                    throw new AssertionError("the trace's scope broke");
+                }
+            };
         }
     }
 
