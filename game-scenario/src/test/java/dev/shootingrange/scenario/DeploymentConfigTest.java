@@ -143,10 +143,8 @@ class DeploymentConfigTest {
         assertThat(core.getProperty("%test.quarkus.datasource.devservices.image-name")).as("the tests' Dev Service database")
                 .isEqualTo(compose("postgres").get("image"));
         assertThat(compose("rabbitmq").get("image").toString()).as("a supported RabbitMQ").matches("rabbitmq:4\\.\\d+-management");
-        for (String file : List.of("docker-compose.yml", "compose-devservices.yml")) {
-            assertThat(Files.readString(ROOT.resolve(file))).as(file + ": PostgreSQL ready over TCP, after its init script")
-                    .contains("\"pg_isready\", \"-h\", \"127.0.0.1\"");
-        }
+        assertThat(Files.readString(ROOT.resolve("compose-devservices.yml"))).as("PostgreSQL ready over TCP, after its init script")
+                .contains("\"pg_isready\", \"-h\", \"127.0.0.1\"");
         for (String service : List.of("shooting-range", "leader-board", "game-scenario")) {
             // Built when missing or asked (up --build), not at every up: a room's second start needs no network.
             assertThat(compose(service)).as(service + " is built here").containsKey("build").doesNotContainKey("pull_policy");
@@ -157,6 +155,49 @@ class DeploymentConfigTest {
         assertThat(Files.readString(ROOT.resolve("Dockerfile"))).as("no frontend image to fetch").doesNotContain("# syntax");
         assertThat(Files.readAllLines(ROOT.resolve(".gitattributes")))
                 .as("scripts keep LF endings on any checkout").contains("mvnw text eol=lf", "*.sh text eol=lf");
+    }
+
+    /**
+     * What a room meets: a broker or database that stopped comes back by itself, a plain {@code down}
+     * keeps their data for the next {@code up} (the broker under the same node name, or it would not
+     * find its queues), and healthy means ready for the lab, not merely a process that answers.
+     */
+    @Test
+    void theBrokerAndTheDatabaseComeBackWithTheirDataAndAreHealthyWhenReadyForTheLab() throws IOException {
+        Map<String, Object> file = composeFile("docker-compose.yml");
+        Map<String, Object> cluster = composeFile("docker-compose.cluster.yml");
+        for (String node : List.of("rabbitmq", "rabbitmq-1", "rabbitmq-2", "rabbitmq-3")) {
+            Map<String, Object> defining = node.equals("rabbitmq") ? file : cluster;
+            Map<String, Object> broker = service(defining, node);
+            assertThat(broker).as(node).containsEntry("restart", "unless-stopped").containsEntry("hostname", node);
+            assertThat(namedVolume(defining, broker, "/var/lib/rabbitmq")).as(node + "'s data in a named volume").isNotNull();
+            assertThat(healthcheck(broker)).as(node + "'s healthcheck").contains("rabbitmq-diagnostics -q check_running")
+                    .containsAnyOf("check_local_alarms", "check_port_connectivity").doesNotContain("ping");
+        }
+        Map<String, Object> postgres = service(file, "postgres");
+        assertThat(postgres).containsEntry("restart", "unless-stopped");
+        assertThat(namedVolume(file, postgres, "/var/lib/postgresql/data")).as("the databases in a named volume").isNotNull();
+        List<String> created = Files.readAllLines(ROOT.resolve("docker/create-databases.sql")).stream()
+                .filter(line -> line.startsWith("create database ")).map(line -> line.replaceAll("create database (\\w+);", "$1")).toList();
+        assertThat(healthcheck(postgres)).as("PostgreSQL ready over TCP with the lab's databases made")
+                .contains("pg_isready -h 127.0.0.1 -U postgres")
+                .contains("psql -h 127.0.0.1 -U postgres -d " + created.get(created.size() - 1) + " ");
+    }
+
+    /** The healthcheck's command as one line. */
+    @SuppressWarnings("unchecked")
+    private static String healthcheck(Map<String, Object> service) {
+        List<Object> test = (List<Object>) ((Map<String, Object>) service.get("healthcheck")).get("test");
+        return String.join(" ", test.stream().map(Object::toString).toList());
+    }
+
+    /** The volume declared at the file's top level that the service mounts at that path, or null. */
+    @SuppressWarnings("unchecked")
+    private static String namedVolume(Map<String, Object> file, Map<String, Object> service, String path) {
+        Map<String, Object> declared = (Map<String, Object>) file.getOrDefault("volumes", Map.of());
+        return ((List<Object>) service.get("volumes")).stream().map(Object::toString)
+                .filter(volume -> volume.endsWith(":" + path)).map(volume -> volume.substring(0, volume.indexOf(':')))
+                .filter(declared::containsKey).findFirst().orElse(null);
     }
 
     /** The service's application.properties over the defaults every service gets from the exactly-once core. */
@@ -262,11 +303,19 @@ class DeploymentConfigTest {
     }
 
     /** A service as one compose file defines it (an override file: what it adds), or null. */
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> compose(String file, String service) throws IOException {
+        return service(composeFile(file), service);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> service(Map<String, Object> file, String service) {
+        return (Map<String, Object>) ((Map<String, Object>) file.get("services")).get(service);
+    }
+
+    /** One compose file, as it is written. */
+    private static Map<String, Object> composeFile(String file) throws IOException {
         try (Reader reader = Files.newBufferedReader(ROOT.resolve(file))) {
-            Map<String, Object> content = new Yaml(new ComposeTags()).load(reader);
-            return (Map<String, Object>) ((Map<String, Object>) content.get("services")).get(service);
+            return new Yaml(new ComposeTags()).load(reader);
         }
     }
 

@@ -54,7 +54,7 @@ class WorkshopDocsTest {
     }
 
     static Stream<Path> pages() {
-        return Stream.of("docs/workshop.md", "docs/strategies.md", "docs/observability.md", "README.md",
+        return Stream.of("docs/workshop.md", "docs/strategies.md", "docs/observability.md", "README.md", "CONTRIBUTING.md",
                 "examples/node-leader-board/README.md")
                 .map(ROOT::resolve);
     }
