@@ -33,6 +33,8 @@ final class ServiceLaunch {
                     properties.add("lab.services.leader-board.url=http://localhost:" + PORTS.get("leader-board"));
                     // Every console of a run connects from this machine: one client to the cap per address.
                     properties.add("live.streams.per-client=200");
+                    // The climbs fire tens of thousands of shots into a few games: a room's cap a game is no limit here.
+                    properties.add("game.max-shots=" + Integer.MAX_VALUE);
                 }
                 if (!setting.history()) {
                     properties.add("lab.history.enabled=false");

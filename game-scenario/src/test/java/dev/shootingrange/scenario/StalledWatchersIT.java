@@ -64,7 +64,9 @@ class StalledWatchersIT {
         board = ServiceProcess.start(modules, "leader-board", freePort(), database("leader_board"));
         scenario = ServiceProcess.start(modules, "game-scenario", freePort(), database("game_scenario"),
                 "lab.services.shooting-range.url=" + range.baseUrl(), "lab.services.leader-board.url=" + board.baseUrl(),
-                "live.streams.per-client=" + PER_CLIENT, "live.streams.total=" + TOTAL);
+                "live.streams.per-client=" + PER_CLIENT, "live.streams.total=" + TOTAL,
+                // One game of SHOTS: more than a room's cap a game (game.max-shots), which BoundedRoomIT plays.
+                "game.max-shots=" + SHOTS);
         range.awaitReady();
         board.awaitReady();
         scenario.awaitReady();
