@@ -44,9 +44,17 @@ final class RoomSoak {
     private static final Duration SHOWN_WITHIN = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** @param warmShown the warm-up's shots shown, on the same games: the leader board counts them too */
-    record Group(int number, int games, String instructor, int fired, int shown, int warmShown, int refused, int counted, int brokenGames,
-            String brokenRules, double[] latencies, int resetStatus) {
+    /**
+     * @param warmFired the warm-up's shots accepted, on the same games: the leader board counts them too
+     * @param unshown attempts accepted that no console showed with an outcome, a few of them, to look up
+     */
+    record Group(int number, int games, String instructor, int fired, int shown, int warmFired, int refused, int counted, int brokenGames,
+            String brokenRules, double[] latencies, int resetStatus, List<String> unshown) {
+
+        /** The leader board's shots beyond the shots accepted: a shot counted twice. */
+        int doubled() {
+            return Math.max(0, counted - fired - warmFired);
+        }
     }
 
     private final LoadRun load;
@@ -109,7 +117,7 @@ final class RoomSoak {
             RoomRun.awaitShown(firedAt, shownAt, SHOWN_WITHIN);
         }
         int shown = (int) firedAt.keySet().stream().filter(shownAt::containsKey).count();
-        int warmShown = (int) warm.keySet().stream().filter(shownAt::containsKey).count();
+        List<String> unshown = firedAt.keySet().stream().filter(shot -> !shownAt.containsKey(shot)).limit(10).toList();
         int counted = 0;
         int broken = 0;
         TreeSet<String> rules = new TreeSet<>();
@@ -122,9 +130,9 @@ final class RoomSoak {
         int reset = room.post("/api/lab/room/reset", "{}");
         double[] latencies = RoomTable.latencies(firedAt, shownAt, fired -> true);
         say("  fired " + firedAt.size() + ", shown " + shown + ", counted " + counted + ", games broken " + broken + " " + rules
-                + ", reset " + reset + "; " + instructor);
-        return new Group(number, games.size(), instructor.toString(), firedAt.size(), shown, warmShown, refused.get(), counted, broken,
-                String.join(", ", rules), latencies, reset);
+                + ", reset " + reset + "; " + instructor + (unshown.isEmpty() ? "" : "; not shown: " + unshown));
+        return new Group(number, games.size(), instructor.toString(), firedAt.size(), shown, warm.size(), refused.get(), counted, broken,
+                String.join(", ", rules), latencies, reset, unshown);
     }
 
     /** The instructor's turn: the storm, another experiment, then a fault armed; what each answered. */
@@ -192,8 +200,9 @@ final class RoomSoak {
                         + " on the consoles (%d s at most), each game judged by the consistency checker, the consoles closed and"
                         + " the room reset (POST /api/lab/room/reset). The first group played %d s unmeasured first to warm the"
                         + " services. Latency: from a shot's request to the first console showing its outcome. Lost: accepted,"
-                        + " never shown with an outcome. Doubled: the leader board's shots beyond the shots shown, the warm-up's"
-                        + " included (a shot counted twice), beside the checker's broken rules.%n%n",
+                        + " never shown with an outcome on any console (the board's count tells whether the outcome exists)."
+                        + " Doubled: the leader board's shots beyond the shots accepted, the warm-up's included (a shot counted"
+                        + " twice), beside the checker's broken rules.%n%n",
                 groups.size(), players, groups.size() * groupMinutes, start, games, groupMinutes, SHOWN_WITHIN.toSeconds(),
                 RoomRun.WARMED.toSeconds()));
         table.append("| group | fired | shown | lost | refused | board counted | doubled | games with a rule broken | p50 | p99 | max | reset |\n")
@@ -204,10 +213,10 @@ final class RoomSoak {
         int broken = 0;
         for (Group group : groups) {
             double[] sorted = group.latencies();
-            int groupDoubled = Math.max(0, group.counted() - group.shown() - group.warmShown());
+            int groupDoubled = group.doubled();
             table.append(String.format("| %d | %d | %d | %d | %d | %s | %d | %d%s | %.0f ms | %.0f ms | %.0f ms | %d |%n", group.number(),
                     group.fired(), group.shown(), group.fired() - group.shown(), group.refused(),
-                    group.warmShown() == 0 ? String.valueOf(group.counted()) : group.counted() + " (" + group.warmShown() + " warm-up)", groupDoubled,
+                    group.warmFired() == 0 ? String.valueOf(group.counted()) : group.counted() + " (" + group.warmFired() + " warm-up)", groupDoubled,
                     group.brokenGames(), group.brokenRules().isEmpty() ? "" : " (" + group.brokenRules() + ")",
                     LoadRun.percentile(sorted, 50), LoadRun.percentile(sorted, 99),
                     sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1], group.resetStatus()));
@@ -217,7 +226,8 @@ final class RoomSoak {
             broken += group.brokenGames();
         }
         table.append("\nThe instructor's turn in each group (each request's status, how long it took):\n\n");
-        groups.forEach(group -> table.append("- group ").append(group.number()).append(": ").append(group.instructor()).append('\n'));
+        groups.forEach(group -> table.append("- group ").append(group.number()).append(": ").append(group.instructor())
+                .append(group.unshown().isEmpty() ? "" : "; not shown: " + String.join(", ", group.unshown())).append('\n'));
         table.append(String.format("%nIn all: **%d shots fired, %d lost, %d doubled; %d games with a rule broken**.%n%n"
                 + "Each service's memory at the end of every minute, in MiB: its resident set (RSS), and its heap's live"
                 + " objects right after a full collection (jcmd GC.run, then GC.heap_info), which the sampling itself asks for;"
