@@ -23,6 +23,10 @@
 #   scripts/benchmark.sh --only=viewers --baseline=a9434d3   # the same on that commit's build first, then this one
 #   scripts/benchmark.sh --only=room                         # a workshop room: 30 players and consoles, a storm midway
 #   scripts/benchmark.sh --only=room --baseline=ed64f76      # the room on that commit's build first, then this one
+#   scripts/benchmark.sh --only=room-soak --soak-minutes=20  # a compressed workshop: the room in groups of 5 minutes
+#                                              # (--group-minutes), each on new games with the storm, another
+#                                              # experiment and a fault, the room reset between; each service's
+#                                              # RSS and live heap every minute (about 25 minutes with the build)
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host
 # "benchmark" (made through the management API where missing; the floor's database is benchmark_anchor
 # and its queues anchor.*), so a lab or a test run beside it shares nothing with it but the machine's cores. A

@@ -30,6 +30,9 @@ import java.util.Map;
  * outbox's rows as it claims them, {@link RatioRun}),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
+ * --only=room-soak (that room for --soak-minutes=N, 20 unless told, in groups of --group-minutes=N, 5 unless
+ * told, each on --games=N new games, with the storm, another experiment and a fault in each, the room reset
+ * between groups, each service's memory sampled every minute, {@link RoomSoak}),
  * --baseline=COMMIT (with the whole run or --only=burst: the burst on COMMIT's build first, packaged in
  * a git worktree under target/baseline-&lt;sha&gt;, then on this one, each on a clean slate, side by side
  * in the report: "before" and "after" of one sitting; with --only=viewers or --only=room, that section on
@@ -61,7 +64,7 @@ public final class Benchmark {
         Build baseline = null;
         if (options.given().containsKey("baseline")) {
             if (options.only("cost") || options.only("ratio")) {
-                throw new IllegalArgumentException("--baseline goes with the whole run, --only=burst, --only=viewers or --only=room, not --only=" + only);
+                throw new IllegalArgumentException("--baseline goes with the whole run, --only=burst, --only=viewers, --only=room or --only=room-soak, not --only=" + only);
             }
             // Built before anything is measured: a commit that does not build ends the run at once.
             baseline = Build.baseline(options.given().get("baseline"));
@@ -79,6 +82,8 @@ public final class Benchmark {
                     case "burst" -> Sections.burst(lab, current, baseline, settings, burstShots, burstRuns);
                     case "viewers" -> Sections.eachBuild(baseline, current,
                             (each, start) -> Sections.viewers(lab, each, settings, viewers, games, start));
+                    case "room-soak" -> Sections.eachBuild(baseline, current, (each, start) -> Sections.roomSoak(lab, each, settings,
+                            viewers, games, options.soakMinutes() > 0 ? options.soakMinutes() : 20, options.groupMinutes(), start));
                     default -> Sections.eachBuild(baseline, current, (each, start) -> Sections.room(lab, each, settings, viewers, games, start));
                 };
                 System.out.println(measured);

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duration step, int soakMinutes, int games, int costRate,
         Duration costDuration, Path output, String only, int viewers, int burstShots, int burstRuns,
-        int batchSize, List<BuildServices.Setting> settings) {
+        int batchSize, int groupMinutes, List<BuildServices.Setting> settings) {
 
     static BenchmarkOptions parse(String[] args) {
         Map<String, String> options = options(args);
@@ -26,13 +26,14 @@ record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duratio
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
         String only = options.get("only");
-        if (only != null && !List.of("cost", "burst", "viewers", "room", "ratio").contains(only)) {
-            throw new IllegalArgumentException("--only is cost, burst, viewers, room or ratio, not " + only);
+        if (only != null && !List.of("cost", "burst", "viewers", "room", "room-soak", "ratio").contains(only)) {
+            throw new IllegalArgumentException("--only is cost, burst, viewers, room, room-soak or ratio, not " + only);
         }
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
         int burstRuns = Integer.parseInt(options.getOrDefault("burst-runs", "3"));
         int batchSize = Integer.parseInt(options.getOrDefault("batch-size", "16"));
+        int groupMinutes = Integer.parseInt(options.getOrDefault("group-minutes", "5"));
         List<String> tracings = List.of(options.getOrDefault("tracing", "off").split(","));
         List<String> queueTypes = List.of(options.getOrDefault("queue-type", "quorum").split(","));
         List<BuildServices.Setting> settings = new ArrayList<>();
@@ -42,7 +43,7 @@ record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duratio
             }
         }
         return new BenchmarkOptions(options, ladder, step, soakMinutes, games, costRate, costDuration, output, only, viewers,
-                burstShots, burstRuns, batchSize, settings);
+                burstShots, burstRuns, batchSize, groupMinutes, settings);
     }
 
     /** Whether --only names this section. */

@@ -42,27 +42,46 @@ final class RoomRun {
         List<String> games = load.newGames(rangeUrl);
         Map<String, Long> shownAt = new ConcurrentHashMap<>();
         try (Consoles consoles = new Consoles(scenarioUrl)) {
-            for (int player = 0; player < players; player++) {
-                consoles.open(games.get(player % games.size()), view -> outcomesShown(view, shownAt));
-            }
-            // The same room unmeasured first, until all its shots are shown: a lab's first minute is the
-            // JVMs' (class loading, compiling), and a room is measured warm, as the viewers' cost is.
-            Map<String, Long> warmFired = new ConcurrentHashMap<>();
-            play(games, players, WARMED, warmFired, new AtomicInteger(), null);
-            awaitShown(warmFired, shownAt);
+            openConsoles(consoles, games, players, shownAt);
+            warmUp(games, players, shownAt);
             Map<String, Long> firedAt = new ConcurrentHashMap<>();
             AtomicInteger refused = new AtomicInteger();
             long[] storm = new long[2];
             long start = System.currentTimeMillis();
-            play(games, players, duration, firedAt, refused, storm);
-            awaitShown(firedAt, shownAt);
+            play(games, players, duration, firedAt, refused, () -> {
+                storm[0] = System.currentTimeMillis();
+                post("/api/lab/experiments/storm", "{\"protections\":\"on\"}");
+                storm[1] = System.currentTimeMillis();
+            });
+            awaitShown(firedAt, shownAt, Duration.ofSeconds(30));
             return RoomTable.table(players, games.size(), duration, start, storm, firedAt, shownAt, refused.get());
         }
     }
 
-    /** Each player fires a shot a second for {@code duration}; with {@code storm}, the storm starts a third of the way in. */
-    private void play(List<String> games, int players, Duration duration, Map<String, Long> firedAt, AtomicInteger refused,
-            long[] storm) throws InterruptedException {
+    /** A console per player, each on its table's game: {@code shownAt} gets when each shot's outcome was first shown. */
+    static void openConsoles(Consoles consoles, List<String> games, int players, Map<String, Long> shownAt) {
+        for (int player = 0; player < players; player++) {
+            consoles.open(games.get(player % games.size()), view -> outcomesShown(view, shownAt));
+        }
+    }
+
+    /**
+     * The same room unmeasured first, until all its shots are shown: a lab's first minute is the JVMs'
+     * (class loading, compiling), and a room is measured warm, as the viewers' cost is. Returns the shots it fired.
+     */
+    Map<String, Long> warmUp(List<String> games, int players, Map<String, Long> shownAt) throws InterruptedException {
+        Map<String, Long> warmFired = new ConcurrentHashMap<>();
+        play(games, players, WARMED, warmFired, new AtomicInteger(), null);
+        awaitShown(warmFired, shownAt, Duration.ofSeconds(30));
+        return warmFired;
+    }
+
+    /**
+     * Each player fires a shot a second for {@code duration}; {@code instructor}, if any, runs a third of
+     * the way in (the storm, say), beside the players.
+     */
+    void play(List<String> games, int players, Duration duration, Map<String, Long> firedAt, AtomicInteger refused,
+            Runnable instructor) throws InterruptedException {
         ScheduledExecutorService room = Executors.newScheduledThreadPool(2);
         try {
             for (int player = 0; player < players; player++) {
@@ -71,12 +90,8 @@ final class RoomRun {
                 room.scheduleAtFixedRate(() -> fire(game, body.formatted(ThreadLocalRandom.current().nextInt(100)), firedAt, refused),
                         ThreadLocalRandom.current().nextInt(1000), 1000, TimeUnit.MILLISECONDS);
             }
-            if (storm != null) {
-                room.schedule(() -> {
-                    storm[0] = System.currentTimeMillis();
-                    post("/api/lab/experiments/storm", "{\"protections\":\"on\"}");
-                    storm[1] = System.currentTimeMillis();
-                }, duration.toMillis() / 3, TimeUnit.MILLISECONDS);
+            if (instructor != null) {
+                room.schedule(instructor, duration.toMillis() / 3, TimeUnit.MILLISECONDS);
             }
             Thread.sleep(duration.toMillis());
             room.shutdown();
@@ -86,9 +101,9 @@ final class RoomRun {
         }
     }
 
-    /** Until every shot fired is shown on a console, for 30 s at most. */
-    private static void awaitShown(Map<String, Long> firedAt, Map<String, Long> shownAt) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
+    /** Until every shot fired is shown on a console, for {@code atMost}. */
+    static void awaitShown(Map<String, Long> firedAt, Map<String, Long> shownAt, Duration atMost) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + atMost.toMillis();
         while (!shownAt.keySet().containsAll(firedAt.keySet()) && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
@@ -112,10 +127,11 @@ final class RoomRun {
                 });
     }
 
-    private void post(String path, String body) {
+    /** The answer's status: the room goes on whatever the instructor's request got. */
+    int post(String path, String body) {
         try {
-            http.send(HttpRequest.newBuilder(URI.create(scenarioUrl + path)).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding());
+            return http.send(HttpRequest.newBuilder(URI.create(scenarioUrl + path)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (Exception e) {
             throw new IllegalStateException("POST " + path, e);
         }

@@ -43,7 +43,7 @@ final class RoomTable {
                 sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1]);
     }
 
-    private static double[] latencies(Map<String, Long> firedAt, Map<String, Long> shownAt, LongPredicate when) {
+    static double[] latencies(Map<String, Long> firedAt, Map<String, Long> shownAt, LongPredicate when) {
         return firedAt.entrySet().stream()
                 .filter(shot -> when.test(shot.getValue()) && shownAt.containsKey(shot.getKey()))
                 .mapToDouble(shot -> shownAt.get(shot.getKey()) - shot.getValue())

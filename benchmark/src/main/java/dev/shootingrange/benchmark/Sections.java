@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 /**
  * The sections that run once per setting (the queues' type, tracing), each on the services as it
  * wants them, and with a baseline on each build in turn: the efficiency, cost per shot, the burst,
- * what watching costs and the workshop room.
+ * what watching costs, the workshop room and its soak.
  */
 final class Sections {
 
@@ -90,6 +90,16 @@ final class Sections {
         return eachSetting(lab, build, settings, start, () -> {
             say("a workshop room: " + players + " players and consoles on " + games + " games, a storm in the middle");
             return new RoomRun(lab.load(), lab.url("game-scenario")).measure(lab.url("shooting-range"), players, Duration.ofSeconds(60));
+        });
+    }
+
+    /** The room played group after group for {@code minutes}, a reset between groups, the services' memory sampled each minute. */
+    static String roomSoak(BuildServices lab, Build build, List<BuildServices.Setting> settings, int players, int games, int minutes,
+            int groupMinutes, BuildServices.Start start) throws Exception {
+        return eachSetting(lab, build, settings, start, () -> {
+            say("a room soak: " + players + " players and consoles on " + games + " games a group, " + minutes + " min in groups of "
+                    + groupMinutes + " min");
+            return new RoomSoak(lab.load(), lab.services()).measure(players, games, minutes, groupMinutes);
         });
     }
 
