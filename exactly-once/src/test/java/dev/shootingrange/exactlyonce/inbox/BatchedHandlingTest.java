@@ -210,6 +210,35 @@ class BatchedHandlingTest {
     }
 
     /**
+     * The review's case as it argued it: a handler's own Error in the one-by-one re-run of a batch that
+     * could not commit. The transaction around the member wraps it, so that member alone fails and the
+     * others are handled; this held before the fix above too, and stays as the argument's answer.
+     */
+    @Test
+    void aHandlersOwnErrorInTheReRunFailsThatMemberAlone() throws Exception {
+        List<Tally> counts = counts("own-error", 4);
+        UUID spoiler = counts.get(2).messageId();
+        UUID throwing = counts.get(1).messageId();
+        Set<UUID> spoiled = ConcurrentHashMap.newKeySet();
+
+        Map<UUID, Result> results = handledTogether(counts, (step, id) -> {
+            if (step == Step.BEFORE_COMMIT && id.equals(spoiler) && spoiled.add(id)) {
+                transactions.setRollbackOnly();
+            } else if (step == Step.BEFORE_FLUSH && id.equals(throwing) && !spoiled.isEmpty()) {
+                throw new AssertionError("the handler of " + id + " fails with an Error");
+            }
+        });
+
+        assertThat(spoiled).containsExactly(spoiler);
+        Tally failed = counts.get(1);
+        assertThat(results.get(throwing).failure()).as("the member whose handler threw the Error").isNotNull();
+        assertThat(tallyOf(failed)).isZero();
+        List<Tally> others = counts.stream().filter(count -> !count.messageId().equals(throwing)).toList();
+        assertThat(others).allSatisfy(count -> assertThat(results.get(count.messageId()).delivery()).isInstanceOf(Delivery.Handled.class));
+        assertThat(others).allSatisfy(count -> assertThat(tallyOf(count)).isEqualTo(1));
+    }
+
+    /**
      * Handles a first delivery and holds it until every one of {@code counts} waits behind it on a
      * thread of its own, then lets it go: the next to lead takes them all in one batch.
      */
