@@ -110,8 +110,7 @@ class BatchedHandling {
             QuarkusTransaction.requiringNew().run(() -> {
                 for (BatchMember member : batch) {
                     if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
-                        // A failure marked the whole transaction (through a @Transactional method, the ORM):
-                        // the members not handled yet go alone, with those it rolls back.
+                        // A failure marked the whole transaction: the members not handled yet go alone, with those it rolls back.
                         break;
                     }
                     inSavepoint(member);
@@ -135,7 +134,9 @@ class BatchedHandling {
             try {
                 List<Runnable> afterCommit = AfterCommit.heldDuring(() -> {
                     member.outcome = member.handling.get();
-                    entityManager.flush();
+                    if (transactions.getTransactionStatus() == Status.STATUS_ACTIVE) { // else goes alone: a flush would fail it
+                        entityManager.flush();
+                    }
                 });
                 PlainStatement.update("release savepoint handling");
                 if (!afterCommit.isEmpty()) {
