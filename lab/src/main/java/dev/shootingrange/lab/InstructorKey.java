@@ -81,7 +81,7 @@ public class InstructorKey {
         Duration wait = guesses.tryNow(client);
         if (!wait.isZero()) {
             long seconds = Math.max(1, wait.plusMillis(999).toSeconds());
-            return Optional.of(Response.fromResponse(new Problem(Response.Status.TOO_MANY_REQUESTS, KeyGuesses.ALLOWED
+            return Optional.of(Response.fromResponse(Problem.tooManyRequests(KeyGuesses.ALLOWED
                     + " wrong instructor keys in a minute from this address: one key a second is tried until the minute"
                     + " is over; try again in " + seconds + " s").toResponse())
                     .header(HttpHeaders.RETRY_AFTER, seconds).build());

@@ -41,8 +41,7 @@ final class MessageMove {
             long moved = 0;
             long unconfirmedTag = -1;
             long seen = 0;
-            for (GetResponse message = atMost > 0 ? channel.basicGet(from, false) : null; message != null;
-                    message = seen < atMost ? channel.basicGet(from, false) : null) {
+            for (GetResponse message; seen < atMost && (message = channel.basicGet(from, false)) != null;) {
                 String id = message.getProps().getMessageId();
                 if (id == null || copied.add(id)) {
                     channel.basicPublish("", to, true, message.getProps().builder().deliveryMode(2).build(), message.getBody());

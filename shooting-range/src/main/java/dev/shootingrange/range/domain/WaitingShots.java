@@ -34,7 +34,7 @@ public final class WaitingShots {
         if (target != null) {
             return target;
         }
-        takeTheGamesTurn(shot.gameId());
+        TakingTurns.game(shot.gameId());
         // Read again under the game's turn: a first move committed meanwhile is seen now.
         target = Target.standingIn(shot.gameId());
         if (target == null) {
@@ -50,7 +50,7 @@ public final class WaitingShots {
      * they came.
      */
     public static void judgeThoseWaitingFor(String gameId, Consumer<FireAt> judge) {
-        takeTheGamesTurn(gameId);
+        TakingTurns.game(gameId);
         List<FireAt> waiting = PlainStatement.list("""
                 with judged as (delete from waiting_shot where game_id = ? returning id, message)
                 select message from judged order by id""",
@@ -58,15 +58,5 @@ public final class WaitingShots {
         for (FireAt shot : waiting) {
             Causation.run(shot.messageId(), () -> judge.accept(shot));
         }
-    }
-
-    /** How many shots wait for their game's first move, all games together. */
-    public static long count() {
-        return PlainStatement.first("select count(*) from waiting_shot", row -> row.getLong(1));
-    }
-
-    private static void takeTheGamesTurn(String gameId) {
-        PlainStatement.first("select 1 from pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
-                "game " + gameId);
     }
 }

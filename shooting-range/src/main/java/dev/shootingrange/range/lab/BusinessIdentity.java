@@ -9,6 +9,7 @@ import dev.shootingrange.exactlyonce.outbox.Outbox;
 import dev.shootingrange.range.domain.Outcome;
 import dev.shootingrange.range.domain.ShootingRange;
 import dev.shootingrange.range.domain.ShotJudging;
+import dev.shootingrange.range.domain.TakingTurns;
 import dev.shootingrange.range.domain.Target;
 import dev.shootingrange.range.domain.TargetVersion;
 
@@ -32,7 +33,7 @@ class BusinessIdentity implements ShotJudging {
 
     @Override
     public void handle(MoveTarget move) {
-        TakingTurns.lock("game " + move.gameId());
+        TakingTurns.game(move.gameId());
         TargetVersion.record(move);
         Target.moveToLatest(move.gameId());
     }

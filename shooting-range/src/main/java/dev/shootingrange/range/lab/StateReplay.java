@@ -9,6 +9,7 @@ import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import dev.shootingrange.range.domain.Outcome;
 import dev.shootingrange.range.domain.ShootingRange;
 import dev.shootingrange.range.domain.ShotJudging;
+import dev.shootingrange.range.domain.TakingTurns;
 import dev.shootingrange.range.domain.Target;
 import dev.shootingrange.range.domain.TargetVersion;
 

@@ -98,7 +98,7 @@ public class LiveStreams {
         int ofClient = open.getOrDefault(client, 0);
         if (ofClient >= perClient) {
             refusedPerClient.increment();
-            throw new Problem(Response.Status.TOO_MANY_REQUESTS, client + " has " + ofClient
+            throw Problem.tooManyRequests(client + " has " + ofClient
                     + " live streams open, as many as one client may (live.streams.per-client): close one first");
         }
         if (openInAll >= total) {
