@@ -1,0 +1,118 @@
+package dev.shootingrange.exercises.judge;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A schema of its own for each exercise, made afresh before each test with the tables the
+ * participant's code declares, and the transactions a consumer runs in. The participant's code gets
+ * the connection of the transaction in progress ({@link #connection()}), as a handler inside the
+ * core's transaction would.
+ */
+public final class Database implements BeforeEachCallback {
+
+    /** Work done inside a transaction. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run() throws Exception;
+    }
+
+    private final String schema;
+    private final String[] tables;
+    private final ThreadLocal<Connection> transaction = new ThreadLocal<>();
+    private PGSimpleDataSource dataSource;
+
+    /** @param tables the statements that make the exercise's tables, run in a fresh schema before each test */
+    public Database(String schema, String... tables) {
+        this.schema = "exercise_" + schema;
+        this.tables = tables;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws SQLException {
+        if (dataSource == null) {
+            String[] server = Servers.postgres();
+            PGSimpleDataSource source = new PGSimpleDataSource();
+            source.setUrl(server[0]);
+            source.setUser(server[1]);
+            source.setPassword(server[2]);
+            source.setCurrentSchema(schema);
+            dataSource = source;
+        }
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("drop schema if exists " + schema + " cascade");
+            statement.execute("create schema " + schema);
+            for (String table : tables) {
+                statement.execute(table);
+            }
+        }
+    }
+
+    /** Connections of their own, as a relay or a clean-up takes them; autocommit on. */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /** The connection of the transaction this thread is running. */
+    public Connection connection() {
+        Connection connection = transaction.get();
+        if (connection == null) {
+            throw new IllegalStateException("no transaction in progress on this thread");
+        }
+        return connection;
+    }
+
+    /** Runs the work in one transaction: committed where it returns, rolled back where it throws. */
+    public <T> T inTransaction(Work<T> work) throws Exception {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            transaction.set(connection);
+            try {
+                T result = work.run();
+                connection.commit();
+                return result;
+            } catch (Exception | Error e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                transaction.remove();
+            }
+        }
+    }
+
+    /** Runs a statement of the test's own (outside the participant's code), in the transaction in progress if any. */
+    public int update(String sql, Object... parameters) throws SQLException {
+        Connection current = transaction.get();
+        try (Connection own = current == null ? dataSource.getConnection() : null;
+                PreparedStatement statement = (current == null ? own : current).prepareStatement(sql)) {
+            bind(statement, parameters);
+            return statement.executeUpdate();
+        }
+    }
+
+    /** The number the query answers in its first column (a count), read outside any transaction. */
+    public long number(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    private static void bind(PreparedStatement statement, Object[] parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+    }
+}
