@@ -3,6 +3,7 @@ package dev.shootingrange.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,9 +55,18 @@ class WorkshopDocsTest {
     }
 
     static Stream<Path> pages() {
-        return Stream.of("docs/workshop.md", "docs/strategies.md", "docs/observability.md", "README.md", "CONTRIBUTING.md",
-                "examples/node-leader-board/README.md")
-                .map(ROOT::resolve);
+        return Stream.concat(Stream.of("docs/workshop.md", "docs/strategies.md", "docs/observability.md", "README.md",
+                "CONTRIBUTING.md", "examples/node-leader-board/README.md", "exercises/README.md")
+                .map(ROOT::resolve), exercisePages());
+    }
+
+    /** Each exercise's README, beside its starting code. */
+    private static Stream<Path> exercisePages() {
+        try (Stream<Path> files = Files.walk(ROOT.resolve("exercises/src/main/java"))) {
+            return files.filter(file -> file.getFileName().toString().equals("README.md")).sorted().toList().stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static Stream<Link> links() {
