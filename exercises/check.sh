@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Checks a participant's code against an exercise's tests: every test must pass.
 #   exercises/check.sh inbox        # exercise 1; the names are the packages under exercises/src/main/java
-#   exercises/check.sh              # every exercise
-# The servers are the build's: the local ones, or where Docker runs, containers of the lab's images.
+#   exercises/check.sh all          # every exercise
+#   exercises/check.sh inbox -Plocal   # on the servers on localhost instead of Docker (as ./mvnw verify -Plocal)
+# The servers are the build's: containers of the lab's images in Docker, or with -Plocal the local ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tests=${1:+"dev.shootingrange.exercises.$1.*Test"}
+exercise=${1:-all}
+shift || true
+tests=""
+[ "$exercise" = all ] || tests="dev.shootingrange.exercises.$exercise.*Test"
 ./mvnw -B -q test -pl exercises -am -Dexercises.expect=green \
-  ${tests:+-Dtest="$tests"} -Dsurefire.failIfNoSpecifiedTests=false
+  ${tests:+-Dtest="$tests"} -Dsurefire.failIfNoSpecifiedTests=false "$@"

@@ -95,16 +95,15 @@ class DevModeConfigTest {
 
     @ParameterizedTest
     @ValueSource(strings = { "shooting-range", "leader-board", "game-scenario" })
-    void testsWithoutDockerUseTheLocalServersAndNoDevServices(String service) throws Exception {
+    void testsOnTheLocalServersStartNoDevServices(String service) throws Exception {
         SmallRyeConfig withDocker = config(service, List.of("test"), Map.of());
-        SmallRyeConfig withoutDocker = config(service, List.of("test", "nodocker"), Map.of());
+        SmallRyeConfig withoutDocker = config(service, List.of("test", "local"), Map.of());
 
         assertThat(withDocker.getOptionalValue("quarkus.datasource.jdbc.url", String.class))
                 .as("empty: the PostgreSQL Dev Service provides it").isEmpty();
         assertThat(withoutDocker.getValue("quarkus.devservices.enabled", Boolean.class)).isFalse();
         assertThat(withoutDocker.getValue("quarkus.datasource.jdbc.url", String.class))
                 .isEqualTo("jdbc:postgresql://localhost:5432/" + database(service));
-        assertThat(testProfilesFoundBy(null)).as("no engine found: the local servers").isEqualTo("test,nodocker");
     }
 
     /**
@@ -123,24 +122,29 @@ class DevModeConfigTest {
         devService.forEach((key, value) -> assertThat(withDocker.getOptionalValue(key, String.class)).as(key).hasValue(value));
     }
 
-    /** Dev Services start their containers through Testcontainers: the build looks for an engine where it does. */
-    @ParameterizedTest
-    @ValueSource(strings = { "env.DOCKER_HOST", "/var/run/docker.sock", "${env.XDG_RUNTIME_DIR}/docker.sock",
-            "${user.home}/.docker/run/docker.sock", "${user.home}/.docker/desktop/docker.sock", "//./pipe/docker_engine" })
-    void testsUseDevServicesWhereverTestcontainersFindsAnEngine(String place) throws Exception {
-        assertThat(testProfilesFoundBy(place)).isEqualTo("test");
+    /**
+     * Dev Services unless the local servers are asked for: -Plocal, or -Pfull, whose ITs run on them.
+     * Nothing guesses from the machine: no Maven profile is activated by a file or a variable.
+     */
+    @Test
+    void theLocalServersAreAnExplicitChoice() throws Exception {
+        assertThat(testProfiles("/project/properties")).as("by default: Dev Services").isEqualTo("test");
+        assertThat(testProfiles("/project/profiles/profile[id='local']/properties")).isEqualTo("test,local");
+        assertThat(testProfiles("/project/profiles/profile[id='full']/properties")).isEqualTo("test,local");
+        assertThat(xpath().evaluate("count(/project/profiles/profile/activation)", pom())).as("profiles activated by guessing")
+                .isEqualTo("0");
     }
 
-    /** The tests' Quarkus profiles in pom.xml once a Maven profile activated by the place (null: none) applies. */
-    private static String testProfilesFoundBy(String place) throws Exception {
-        org.w3c.dom.Document pom = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(ROOT.resolve("pom.xml").toFile());
-        javax.xml.xpath.XPath xpath = javax.xml.xpath.XPathFactory.newInstance().newXPath();
-        if (place == null) {
-            return xpath.evaluate("/project/properties/test.quarkus.profile", pom);
-        }
-        return xpath.evaluate("/project/profiles/profile[activation/property/name='%1$s' or activation/file/exists='%1$s']"
-                .formatted(place) + "/properties/test.quarkus.profile", pom);
+    private static String testProfiles(String properties) throws Exception {
+        return xpath().evaluate(properties + "/test.quarkus.profile", pom());
+    }
+
+    private static org.w3c.dom.Document pom() throws Exception {
+        return javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(ROOT.resolve("pom.xml").toFile());
+    }
+
+    private static javax.xml.xpath.XPath xpath() {
+        return javax.xml.xpath.XPathFactory.newInstance().newXPath();
     }
 
     @ParameterizedTest
