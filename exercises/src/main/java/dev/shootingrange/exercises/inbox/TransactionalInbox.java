@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
 
 /**
- * Exercise 1: the inbox, in the handler's transaction (exercises/README.md#1-the-inbox).
+ * Exercise 1: the inbox, in the handler's transaction (README.md in this package).
  *
  * A consumer calls {@link #firstDelivery} first in the transaction that handles a message, and
  * handles it only where it answers true. Make every copy of a message after the first answer false,
