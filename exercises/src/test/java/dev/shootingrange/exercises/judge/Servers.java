@@ -12,7 +12,7 @@ import org.testcontainers.rabbitmq.RabbitMQContainer;
  * (quarkus.test.profile holds "nodocker" where no engine was found); -Dexercises.servers=local or
  * =docker says it outright.
  */
-final class Servers {
+public final class Servers {
 
     private static PostgreSQLContainer postgres;
     private static RabbitMQContainer rabbitmq;
@@ -41,7 +41,7 @@ final class Servers {
     }
 
     /** An AMQP URI of a broker the tests may declare their own queues on. */
-    static synchronized URI rabbitmq() {
+    public static synchronized URI rabbitmq() {
         if (local()) {
             return URI.create("amqp://guest:guest@127.0.0.1:5672");
         }
