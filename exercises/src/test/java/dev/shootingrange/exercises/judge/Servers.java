@@ -13,7 +13,7 @@ import org.testcontainers.rabbitmq.RabbitMQContainer;
  * services' tests, the machine's own on 127.0.0.1 (quarkus.test.profile then holds "local").
  * -Dexercises.servers=local or =docker says it outright.
  */
-final class Servers {
+public final class Servers {
 
     private static PostgreSQLContainer postgres;
     private static RabbitMQContainer rabbitmq;
@@ -43,7 +43,7 @@ final class Servers {
     }
 
     /** An AMQP URI of a broker the tests may declare their own queues on. */
-    static synchronized URI rabbitmq() {
+    public static synchronized URI rabbitmq() {
         if (local()) {
             return URI.create("amqp://guest:guest@127.0.0.1:5672");
         }
