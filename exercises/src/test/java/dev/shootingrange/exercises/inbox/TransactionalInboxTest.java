@@ -64,7 +64,7 @@ class TransactionalInboxTest {
         CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> handle("leader-board", hit, () -> {
         }));
         // The second copy either waits on the first's record (as it should) or has gone through already.
-        await().atMost(Duration.ofSeconds(10)).until(() -> second.isDone() || sessionsWaitingOnALock() > 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.isDone() || database.sessionsWaitingOnALock() > 0);
         firstMayCommit.countDown();
 
         assertThat(first.get(10, TimeUnit.SECONDS)).as("the first copy is handled").isTrue();
@@ -113,9 +113,5 @@ class TransactionalInboxTest {
 
     private long handlings(String consumer, UUID messageId) throws Exception {
         return database.number("select count(*) from handled where consumer = ? and message_id = ?", consumer, messageId);
-    }
-
-    private long sessionsWaitingOnALock() throws Exception {
-        return database.number("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
     }
 }

@@ -110,6 +110,11 @@ public final class Database implements BeforeEachCallback {
         }
     }
 
+    /** Sessions of this database waiting on a lock: a second copy waiting for the first one's commit. */
+    public long sessionsWaitingOnALock() throws SQLException {
+        return number("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
+    }
+
     private static void bind(PreparedStatement statement, Object[] parameters) throws SQLException {
         for (int i = 0; i < parameters.length; i++) {
             statement.setObject(i + 1, parameters[i]);

@@ -90,7 +90,7 @@ class ShotJudgeTest {
         CompletableFuture<String> second = CompletableFuture.supplyAsync(() -> judge(attemptId, 42, () -> {
         }));
         // The second copy either waits on what the first recorded (as it should) or has been judged already.
-        await().atMost(Duration.ofSeconds(10)).until(() -> second.isDone() || sessionsWaitingOnALock() > 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.isDone() || database.sessionsWaitingOnALock() > 0);
         firstMayCommit.countDown();
 
         assertThat(first.get(10, TimeUnit.SECONDS)).as("the first copy, the target at 42").isEqualTo("Hit");
@@ -127,9 +127,5 @@ class ShotJudgeTest {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private long sessionsWaitingOnALock() throws Exception {
-        return database.number("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
     }
 }

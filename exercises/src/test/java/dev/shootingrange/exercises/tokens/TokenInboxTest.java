@@ -57,7 +57,7 @@ class TokenInboxTest {
         CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> handle(fireAt, () -> {
         }));
         // The second copy either waits on the first's hold on the token (as it should) or has gone through already.
-        await().atMost(Duration.ofSeconds(10)).until(() -> second.isDone() || sessionsWaitingOnALock() > 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.isDone() || database.sessionsWaitingOnALock() > 0);
         firstMayCommit.countDown();
 
         assertThat(first.get(10, TimeUnit.SECONDS)).as("the first copy is handled").isTrue();
@@ -152,9 +152,5 @@ class TokenInboxTest {
 
     private long handlings(UUID messageId) throws Exception {
         return database.number("select count(*) from handled where message_id = ?", messageId);
-    }
-
-    private long sessionsWaitingOnALock() throws Exception {
-        return database.number("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
     }
 }
