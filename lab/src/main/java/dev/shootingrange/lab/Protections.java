@@ -15,8 +15,9 @@ import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import dev.shootingrange.exactlyonce.spi.RetryPolicy;
 
 /**
- * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing, a
- * copy is answered by nothing or by the first handling's messages again (the side-effects strategy),
+ * The lab's protections, at the core's seams: duplicates are detected by the inbox (the core's, or a
+ * workshop participant's: {@link ParticipantInbox}) or by nothing, a copy is answered by nothing or by
+ * the first handling's messages again (the side-effects strategy),
  * outgoing messages leave through the outbox or straight to the broker, and answers carry ids derived
  * from what they answer or random ones, as switched now.
  */
@@ -24,14 +25,15 @@ class Protections {
 
     @Produces
     @ApplicationScoped
-    DuplicateDetector duplicateDetector(Lab lab, Inbox inbox, TransactionalOutbox outbox) {
+    DuplicateDetector duplicateDetector(Lab lab, Inbox inbox, TransactionalOutbox outbox, ParticipantInbox participant) {
+        DuplicateDetector records = participant.inbox().orElse(inbox::firstDelivery);
         return (String consumer, UUID messageId) -> {
             // Side effects know a copy by the messages its first handling stored, as long as the outbox
             // keeps them, past the inbox's window; the inbox covers handlings that sent nothing.
             if (lab.strategyIs(Lab.SIDE_EFFECTS) && outbox.storedMessagesOf(messageId)) {
                 return false;
             }
-            return lab.isOn(Lab.INBOX) ? inbox.firstDelivery(consumer, messageId)
+            return lab.isOn(Lab.INBOX) ? records.firstDelivery(consumer, messageId)
                     : DuplicateDetector.NOTHING.firstDelivery(consumer, messageId);
         };
     }
