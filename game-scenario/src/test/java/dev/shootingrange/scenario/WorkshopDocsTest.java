@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -125,6 +126,17 @@ class WorkshopDocsTest {
     }
 
     /** Each numbered exercise points at the code that implements what it shows. */
+    /** A newcomer's first screen: what it is, the command, the URL, the first click and the way out. */
+    @Test
+    void theReadmeStartsTheLabInItsFirstThirtyLinesAndEndsByTwoHundredFifty() {
+        List<String> lines = read(ROOT.resolve("README.md")).lines().toList();
+        String firstScreen = String.join("\n", lines.subList(0, 30));
+
+        assertThat(lines).as("README.md's lines").hasSizeLessThanOrEqualTo(250);
+        assertThat(firstScreen).contains("docker compose up --build", "http://localhost:8080", "**New game**",
+                "docker compose down");
+    }
+
     @ParameterizedTest
     @MethodSource("exercises")
     void everyExerciseLinksToCode(String exercise) {
