@@ -15,6 +15,8 @@ COPY game-scenario/pom.xml game-scenario/
 COPY service-processes/pom.xml service-processes/
 COPY benchmark/pom.xml benchmark/
 COPY reliability/pom.xml reliability/
+COPY exercises/pom.xml exercises/
+COPY exercises/solutions/pom.xml exercises/solutions/
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -pl shooting-range,leader-board,game-scenario -am dependency:go-offline -DskipTests || true
 COPY exactly-once/src exactly-once/src
 COPY contract/src contract/src

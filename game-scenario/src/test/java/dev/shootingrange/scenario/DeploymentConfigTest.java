@@ -153,6 +153,13 @@ class DeploymentConfigTest {
             assertThat(compose(service)).as(service + " runs the image built here").containsEntry("pull_policy", "never");
         }
         assertThat(Files.readString(ROOT.resolve("Dockerfile"))).as("no frontend image to fetch").doesNotContain("# syntax");
+        // Maven refuses a reactor whose modules are missing, so the image's build copies every module's pom.
+        java.util.regex.Matcher module = java.util.regex.Pattern.compile("<module>([^<]+)</module>")
+                .matcher(Files.readString(ROOT.resolve("pom.xml")));
+        while (module.find()) {
+            assertThat(Files.readString(ROOT.resolve("Dockerfile"))).as("the Dockerfile copies " + module.group(1) + "'s pom")
+                    .contains("COPY " + module.group(1) + "/pom.xml " + module.group(1) + "/");
+        }
         assertThat(Files.readAllLines(ROOT.resolve(".gitattributes")))
                 .as("scripts keep LF endings on any checkout").contains("mvnw text eol=lf", "*.sh text eol=lf");
     }
