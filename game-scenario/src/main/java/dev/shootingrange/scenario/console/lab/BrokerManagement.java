@@ -1,25 +1,18 @@
 package dev.shootingrange.scenario.console.lab;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Base64;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import dev.shootingrange.contract.Problem;
 
@@ -31,23 +24,15 @@ import dev.shootingrange.contract.Problem;
 @Singleton
 public class BrokerManagement {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(5);
-
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-    private final ObjectMapper json;
-    private final URI api;
+    private final ManagementApi api;
+    private final URI url;
     private final String virtualHost;
-    private final String authorization;
 
-    BrokerManagement(ObjectMapper json, @ConfigProperty(name = "lab.broker.management-url") String url,
-            @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String virtualHost,
-            @ConfigProperty(name = "rabbitmq-username", defaultValue = "guest") String username,
-            @ConfigProperty(name = "rabbitmq-password", defaultValue = "guest") String password) {
-        this.json = json;
-        this.api = URI.create(url.endsWith("/") ? url : url + "/");
+    BrokerManagement(@RestClient ManagementApi api, @ConfigProperty(name = "lab.broker.management-url") String url,
+            @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String virtualHost) {
+        this.api = api;
+        this.url = URI.create(url.endsWith("/") ? url : url + "/");
         this.virtualHost = virtualHost;
-        this.authorization = "Basic " + Base64.getEncoder()
-                .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -58,14 +43,8 @@ public class BrokerManagement {
      * @throws Problem 503 when the management API does not answer, saying how to get one
      */
     public Set<String> closeEveryConnection(String reason) {
-        Set<String> closed = new HashSet<>();
-        for (String name : connections()) {
-            if (send(HttpRequest.newBuilder(api.resolve("api/connections/" + encode(name))).header("X-Reason", reason)
-                    .DELETE()) != null) {
-                closed.add(name);
-            }
-        }
-        return closed;
+        // One already gone by itself is not there any more: the listing lags a little.
+        return connections().stream().filter(name -> changed(() -> api.close(name, reason))).collect(Collectors.toSet());
     }
 
     /**
@@ -74,84 +53,62 @@ public class BrokerManagement {
      * by default), not when it opens or closes.
      */
     public Set<String> connections() {
-        return names("api/vhosts/" + encode(virtualHost) + "/connections", "name", any -> true);
+        return list(() -> api.connections(virtualHost)).stream().map(ManagementApi.Named::name).collect(Collectors.toSet());
     }
 
     /** The queues of the services' virtual host, by name. */
     Set<String> queues() {
-        return names("api/queues/" + encode(virtualHost) + "?columns=name", "name", any -> true);
+        return list(() -> api.queues(virtualHost)).stream().map(ManagementApi.Named::name).collect(Collectors.toSet());
     }
 
     /** The queues bound to an exchange of the services' virtual host. */
     Set<String> queuesBoundTo(String exchange) {
-        return names("api/exchanges/" + encode(virtualHost) + "/" + encode(exchange) + "/bindings/source", "destination",
-                binding -> binding.path("destination_type").asText().equals("queue"));
-    }
-
-    /** One field of each item the API lists at {@code path} that {@code which} keeps. */
-    private Set<String> names(String path, String field, Predicate<JsonNode> which) {
-        Set<String> names = new HashSet<>();
-        for (JsonNode item : get(path)) {
-            if (which.test(item)) {
-                names.add(item.path(field).asText());
-            }
-        }
-        return names;
+        return list(() -> api.bindingsFrom(virtualHost, exchange)).stream()
+                .filter(binding -> "queue".equals(binding.destinationType()))
+                .map(ManagementApi.Binding::destination).collect(Collectors.toSet());
     }
 
     /** Empties a queue; false where it is not there. */
     boolean purge(String queue) {
-        return send(HttpRequest.newBuilder(api.resolve(queuePath(queue) + "/contents")).DELETE()) != null;
+        return changed(() -> api.purge(virtualHost, queue));
     }
 
     /** Deletes a queue with whatever it holds; false where it is not there. */
     boolean delete(String queue) {
-        return send(HttpRequest.newBuilder(api.resolve(queuePath(queue))).DELETE()) != null;
+        return changed(() -> api.delete(virtualHost, queue));
     }
 
-    private String queuePath(String queue) {
-        return "api/queues/" + encode(virtualHost) + "/" + encode(queue);
+    /** A change of something that may be gone already: false where it is. */
+    private boolean changed(Runnable call) {
+        return ask(() -> {
+            call.run();
+            return true;
+        }, notThere -> false);
     }
 
-    private JsonNode get(String path) {
+    private <T> List<T> list(Supplier<List<T>> call) {
+        return ask(call, notThere -> {
+            throw unavailable("has no " + url.relativize(notThere) + " (is the virtual host " + virtualHost + " there?)");
+        });
+    }
+
+    /** What the API answers; where it answers 404, what {@code notThere} makes of the address asked. */
+    private <T> T ask(Supplier<T> call, Function<URI, T> notThere) {
         try {
-            String body = send(HttpRequest.newBuilder(api.resolve(path)).GET());
-            if (body == null) {
-                throw unavailable("has no " + path + " (is the virtual host " + virtualHost + " there?)");
+            return call.get();
+        } catch (ManagementApi.Answered answer) {
+            if (answer.status == 404) {
+                return notThere.apply(answer.asked);
             }
-            return json.readTree(body);
-        } catch (IOException e) {
-            throw unavailable(e.getMessage());
-        }
-    }
-
-    private String send(HttpRequest.Builder request) {
-        try {
-            HttpResponse<String> response = http.send(request.header("Authorization", authorization).timeout(TIMEOUT).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 404) {
-                // Nothing there: for a connection, one already gone by itself (the listing lags a little).
-                return null;
-            }
-            if (response.statusCode() / 100 != 2) {
-                throw unavailable("answered " + response.statusCode() + " " + response.body());
-            }
-            return response.body();
-        } catch (IOException e) {
-            throw unavailable(e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw unavailable("interrupted");
+            throw unavailable("answered " + answer.status + " " + answer.body);
+        } catch (ProcessingException unreachable) {
+            throw unavailable(unreachable.getMessage());
         }
     }
 
     private Problem unavailable(String why) {
-        return new Problem(Response.Status.SERVICE_UNAVAILABLE, "RabbitMQ's management API at " + api + " " + why
+        return new Problem(Response.Status.SERVICE_UNAVAILABLE, "RabbitMQ's management API at " + url + " " + why
                 + "; it is the broker's plugin rabbitmq_management (in the rabbitmq:*-management images; elsewhere"
                 + " rabbitmq-plugins enable rabbitmq_management), and LAB_BROKER_MANAGEMENT_URL says where it is");
-    }
-
-    private static String encode(String segment) {
-        return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

@@ -8,8 +8,16 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+import dev.shootingrange.contract.Problem;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 
 /** The leader board's public API, as the console reads it. */
+@RegisterRestClient(configKey = Services.LEADER_BOARD)
+@OtherService(Services.LEADER_BOARD)
 @Path("/api/leaderboard")
 @Produces(MediaType.APPLICATION_JSON)
 public interface LeaderBoardApi {
@@ -32,5 +40,10 @@ public interface LeaderBoardApi {
     default int hits(String gameId, String player) {
         return board(gameId).players().stream().filter(score -> score.player().equals(player))
                 .mapToInt(PlayerView::hits).findFirst().orElse(0);
+    }
+
+    @ClientExceptionMapper
+    static Problem answered(Response response) {
+        return ServiceProblems.answered(Services.LEADER_BOARD, response);
     }
 }

@@ -9,8 +9,16 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+import dev.shootingrange.contract.Problem;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 
 /** The shooting range's public API, as the console reads it. */
+@RegisterRestClient(configKey = Services.SHOOTING_RANGE)
+@OtherService(Services.SHOOTING_RANGE)
 @Path("/api/ranges")
 @Produces(MediaType.APPLICATION_JSON)
 public interface RangeApi {
@@ -29,4 +37,9 @@ public interface RangeApi {
     /** Several games at once, in the order asked. */
     @GET
     List<RangeView> ranges(@QueryParam("gameId") List<String> gameIds);
+
+    @ClientExceptionMapper
+    static Problem answered(Response response) {
+        return ServiceProblems.answered(Services.SHOOTING_RANGE, response);
+    }
 }

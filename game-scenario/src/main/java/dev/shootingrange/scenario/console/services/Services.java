@@ -3,20 +3,19 @@ package dev.shootingrange.scenario.console.services;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import dev.shootingrange.contract.Problem;
-import dev.shootingrange.lab.InstructorKey;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.lab.LabResource;
 
 /**
  * The three services as the console sees them: the range's and the leader board's public APIs, and
- * each service's lab, this one's in process and the others' over HTTP, all through typed interfaces.
+ * each service's lab, this one's in process and the others' over HTTP, all through typed interfaces:
+ * REST clients configured as quarkus.rest-client.&lt;service&gt;.* (application.properties).
  */
 @ApplicationScoped
 public class Services {
@@ -30,16 +29,11 @@ public class Services {
     private final RangeApi range;
     private final LeaderBoardApi leaderBoard;
 
-    Services(LabResource local, InstructorKey instructorKey,
-            @ConfigProperty(name = "lab.services.shooting-range.url") String rangeUrl,
-            @ConfigProperty(name = "lab.services.leader-board.url") String boardUrl) {
-        // The console's own endpoints check the key; past them, its calls carry it to the other labs.
-        Optional<String> key = instructorKey.value();
-        this.labs = Map.of(GAME_SCENARIO, local,
-                SHOOTING_RANGE, ServiceClients.create(LabApi.class, SHOOTING_RANGE, rangeUrl, key),
-                LEADER_BOARD, ServiceClients.create(LabApi.class, LEADER_BOARD, boardUrl, key));
-        this.range = ServiceClients.create(RangeApi.class, SHOOTING_RANGE, rangeUrl, key);
-        this.leaderBoard = ServiceClients.create(LeaderBoardApi.class, LEADER_BOARD, boardUrl, key);
+    Services(LabResource local, @RestClient RangeLab rangeLab, @RestClient BoardLab boardLab,
+            @RestClient RangeApi range, @RestClient LeaderBoardApi leaderBoard) {
+        this.labs = Map.of(GAME_SCENARIO, local, SHOOTING_RANGE, rangeLab, LEADER_BOARD, boardLab);
+        this.range = range;
+        this.leaderBoard = leaderBoard;
     }
 
     public static void requireKnown(String service) {

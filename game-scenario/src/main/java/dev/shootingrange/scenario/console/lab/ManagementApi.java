@@ -1,0 +1,84 @@
+package dev.shootingrange.scenario.console.lab;
+
+import java.net.URI;
+import java.util.List;
+
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import io.quarkus.rest.client.reactive.ClientBasicAuth;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
+import io.quarkus.rest.client.reactive.ClientQueryParam;
+
+/**
+ * The calls the lab makes to RabbitMQ's management HTTP API (quarkus.rest-client.broker-management.*),
+ * logged in as the services are. Each names the virtual host: the default one, "/", goes escaped.
+ */
+@RegisterRestClient(configKey = "broker-management")
+@ClientBasicAuth(username = "${lab.broker.username}", password = "${lab.broker.password}")
+@Path("/api")
+@Produces(MediaType.APPLICATION_JSON)
+interface ManagementApi {
+
+    record Named(String name) {
+    }
+
+    record Binding(String destination, @JsonProperty("destination_type") String destinationType) {
+    }
+
+    @GET
+    @Path("/vhosts/{vhost}/connections")
+    List<Named> connections(@PathParam("vhost") String virtualHost);
+
+    /** Closes a client's connection, as a failing node does; the client is told the reason. */
+    @DELETE
+    @Path("/connections/{name}")
+    void close(@PathParam("name") String connection, @HeaderParam("X-Reason") String reason);
+
+    @GET
+    @Path("/queues/{vhost}")
+    @ClientQueryParam(name = "columns", value = "name")
+    List<Named> queues(@PathParam("vhost") String virtualHost);
+
+    @GET
+    @Path("/exchanges/{vhost}/{exchange}/bindings/source")
+    List<Binding> bindingsFrom(@PathParam("vhost") String virtualHost, @PathParam("exchange") String exchange);
+
+    @DELETE
+    @Path("/queues/{vhost}/{queue}/contents")
+    void purge(@PathParam("vhost") String virtualHost, @PathParam("queue") String queue);
+
+    @DELETE
+    @Path("/queues/{vhost}/{queue}")
+    void delete(@PathParam("vhost") String virtualHost, @PathParam("queue") String queue);
+
+    @ClientExceptionMapper
+    static Answered answered(Response response, URI asked) {
+        return new Answered(response.getStatus(), response.hasEntity() ? response.readEntity(String.class) : "", asked);
+    }
+
+    /** An error answer, for {@link BrokerManagement} to word: 404 is nothing there. */
+    final class Answered extends RuntimeException {
+
+        final int status;
+        final String body;
+        final URI asked;
+
+        Answered(int status, String body, URI asked) {
+            super(status + " " + body, null, false, false);
+            this.status = status;
+            this.body = body;
+            this.asked = asked;
+        }
+    }
+}
