@@ -17,7 +17,7 @@
 #                                              # --batch-size=N the deliveries a transaction (16; 1: not measured),
 #                                              # --jfr=true where each column's CPU went in the services;
 #                                              # then the physical floor (issue 42) and each part against it
-#   scripts/benchmark.sh --only=floor --burst-shots=300 --burst-runs=1   # the physical floor alone, no services: pgbench
+#   scripts/benchmark.sh --only=floor --burst-shots=300 --burst-runs=1   # the two floors alone, no services; the physical: pgbench
 #                                              # on benchmark_floor, the plain AMQP client on floor.* queues
 #   scripts/benchmark.sh --only=burst --burst-runs=5         # 3,000 FireAt straight onto commands: cold, then warm
 #   scripts/benchmark.sh --only=burst --baseline=0805b9d     # the burst before (that commit) and after (this build)

@@ -33,7 +33,8 @@ record PhysicalFloor(double postgres, double pgbench, double rabbitmq, double am
             the plain AMQP client in the benchmark's JVM, per shot a FireAt and its answer published persistent and \
             confirmed, the answer fanned out to two quorum queues, three consumes acked one by one, prefetch 20 (floor.*); \
             the broker's CPU and the client's JVM's. The pipeline's counters and the raw floor's are over all their runs, \
-            the first and the idle seconds between included; WAL is the whole cluster's; statements only where \
+            the first and the idle seconds between included, the raw floor's tables made anew too (small beside \
+            thousands of shots, not beside hundreds); WAL is the whole cluster's; statements only where \
             pg_stat_statements is loaded.""";
 
     /** The clients', as the services' part of the pipeline is. */

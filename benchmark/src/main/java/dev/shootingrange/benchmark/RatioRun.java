@@ -41,8 +41,7 @@ final class RatioRun {
         }
         lab.close();
         say("the floor again");
-        ServerCounters.Counted<CostPerShot.Burst> anchorCounted = new ServerCounters(List.of(AnchorTables.DATABASE))
-                .around((long) shots * (warmRuns + 1), () -> Anchor.measure(shots, warmRuns));
+        ServerCounters.Counted<CostPerShot.Burst> anchorCounted = anchor(shots, warmRuns);
         CostPerShot.Burst anchorAfter = anchorCounted.result();
         say("the floor, its relay claiming and deleting the outbox's rows");
         CostPerShot.Burst deleting = Anchor.measure(shots, warmRuns, AnchorRelay.Outbox.DELETED);
@@ -60,6 +59,20 @@ final class RatioRun {
         FloorTable floors = new FloorTable(efficiency.guaranteed(), counted.perShot(), efficiency.floor(), anchorCounted.perShot(), physical);
         return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2)) + outbox.table()
                 + floors.table(title, String.format(PhysicalFloor.ABOUT, shots, warmRuns));
+    }
+
+    /** The two floors alone, no services: the raw clients' and the physical one, each with its counters. */
+    static String floors(int shots, int warmRuns) throws Exception {
+        say("the floor: " + shots + " shots' broker and database work by raw clients, a first run, then " + warmRuns);
+        ServerCounters.Counted<CostPerShot.Burst> raw = anchor(shots, warmRuns);
+        say("the physical floor: pgbench, then the plain AMQP client");
+        PhysicalFloor physical = PhysicalFloor.measure(shots, warmRuns);
+        return new FloorTable(null, null, Efficiency.Figures.of(List.of(raw.result()), true), raw.perShot(), physical)
+                .table("", String.format(PhysicalFloor.ABOUT, shots, warmRuns));
+    }
+
+    private static ServerCounters.Counted<CostPerShot.Burst> anchor(int shots, int warmRuns) throws Exception {
+        return new ServerCounters(List.of(AnchorTables.DATABASE)).around((long) shots * (warmRuns + 1), () -> Anchor.measure(shots, warmRuns));
     }
 
     private static final String ABOUT = """
