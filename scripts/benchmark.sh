@@ -15,7 +15,10 @@
 #                                              # and JDBC), before and after, then the floor with the outbox claimed
 #                                              # and deleted; --burst-shots and --burst-runs as for the burst,
 #                                              # --batch-size=N the deliveries a transaction (16; 1: not measured),
-#                                              # --jfr=true where each column's CPU went in the services
+#                                              # --jfr=true where each column's CPU went in the services;
+#                                              # then the physical floor (issue 42) and each part against it
+#   scripts/benchmark.sh --only=floor --burst-shots=300 --burst-runs=1   # the two floors alone, no services; the physical: pgbench
+#                                              # on benchmark_floor, the plain AMQP client on floor.* queues
 #   scripts/benchmark.sh --only=burst --burst-runs=5         # 3,000 FireAt straight onto commands: cold, then warm
 #   scripts/benchmark.sh --only=burst --baseline=0805b9d     # the burst before (that commit) and after (this build)
 #   scripts/benchmark.sh --only=burst --queue-type=classic,quorum   # the same with classic, then quorum queues
@@ -29,7 +32,7 @@
 #                                              # RSS and live heap every minute (about 25 minutes with the build)
 # It starts its own services on ports 19080-19082, with databases benchmark_* and the virtual host
 # "benchmark" (made through the management API where missing; the floor's database is benchmark_anchor
-# and its queues anchor.*), so a lab or a test run beside it shares nothing with it but the machine's cores. A
+# and its queues anchor.*, the physical floor's benchmark_floor and floor.*), so a lab or a test run beside it shares nothing with it but the machine's cores. A
 # baseline is checked out and packaged under target/baseline-<sha> (kept for the next sitting); before
 # each build's burst the benchmark's databases and queues are made anew, since an older build refuses
 # a newer one's schema and queues.

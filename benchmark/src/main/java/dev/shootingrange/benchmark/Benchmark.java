@@ -27,7 +27,9 @@ import java.util.Map;
  * history off, with the inbox and outbox off too, and with batching on (--batch-size=N deliveries a
  * transaction, 16 unless told; 1 leaves it out), history on and off, against the raw parts' floor for
  * the same work measured before and after it, then the floor once more with its relay deleting the
- * outbox's rows as it claims them, {@link RatioRun}),
+ * outbox's rows as it claims them, then the physical floor, {@link RatioRun}), --only=floor (the two
+ * floors alone, no services: the raw clients' and the physical one, pgbench and the plain AMQP client,
+ * {@link PhysicalFloor}),
  * --only=viewers (--viewers=N consoles on the games at 10 shots/s against nobody watching, then idle),
  * --only=room (--viewers=N players, each firing a shot a second with a console open, the storm midway),
  * --only=room-soak (that room for --soak-minutes=N, 20 unless told, in groups of --group-minutes=N, 5 unless
@@ -79,6 +81,7 @@ public final class Benchmark {
                 String measured = switch (only) {
                     case "cost" -> Sections.cost(lab, current, settings, options.costRate(), options.costDuration());
                     case "ratio" -> Sections.ratio(lab, current, settings, burstShots, burstRuns, options.batchSize());
+                    case "floor" -> RatioRun.floors(burstShots, burstRuns);
                     case "burst" -> Sections.burst(lab, current, baseline, settings, burstShots, burstRuns);
                     case "viewers" -> Sections.eachBuild(baseline, current,
                             (each, start) -> Sections.viewers(lab, each, settings, viewers, games, start));

@@ -11,8 +11,8 @@ import java.util.List;
  * One sitting of the ratio: the anchor, then the pipeline's burst with every guarantee and the history
  * on, with the history off, with the inbox and the outbox off as well, with batching on (history on,
  * then off), then the anchor again, and once more with its relay deleting the rows it claims (a lever
- * weighed where nothing else moves: {@link OutboxLever}). The anchor runs with the services stopped:
- * their idle sweeps would be counted as the floor's.
+ * weighed where nothing else moves: {@link OutboxLever}), then the physical floor ({@link PhysicalFloor}).
+ * The floors run with the services stopped: their idle sweeps would be counted as the floors'.
  */
 final class RatioRun {
 
@@ -24,8 +24,10 @@ final class RatioRun {
         lab.close();
         say("the floor: " + shots + " shots' broker and database work by raw clients, a first run, then " + warmRuns);
         CostPerShot.Burst anchorBefore = Anchor.measure(shots, warmRuns);
-        CostPerShot.Burst guaranteed = pipeline(lab, build, setting.withHistory(true), shots, warmRuns, "every guarantee, history on");
-        CostPerShot.Burst historyOff = pipeline(lab, build, setting.withHistory(false), shots, warmRuns, "history off");
+        ServerCounters.Counted<CostPerShot.Burst> counted = pipeline(lab, build, setting.withHistory(true), shots, warmRuns,
+                "every guarantee, history on");
+        CostPerShot.Burst guaranteed = counted.result();
+        CostPerShot.Burst historyOff = pipeline(lab, build, setting.withHistory(false), shots, warmRuns, "history off").result();
         Climbs.setProtections(lab.url("game-scenario"), false);
         say("the pipeline: inbox and outbox off, history off, a first run, then " + warmRuns);
         CostPerShot.Burst unprotected = lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
@@ -34,14 +36,17 @@ final class RatioRun {
         if (batchSize > 1) {
             for (boolean history : List.of(true, false)) {
                 batched.add(pipeline(lab, build, setting.withHistory(history).withBatches(batchSize), shots, warmRuns,
-                        "batching on (" + batchSize + " deliveries a transaction), history " + (history ? "on" : "off")));
+                        "batching on (" + batchSize + " deliveries a transaction), history " + (history ? "on" : "off")).result());
             }
         }
         lab.close();
         say("the floor again");
-        CostPerShot.Burst anchorAfter = Anchor.measure(shots, warmRuns);
+        ServerCounters.Counted<CostPerShot.Burst> anchorCounted = anchor(shots, warmRuns);
+        CostPerShot.Burst anchorAfter = anchorCounted.result();
         say("the floor, its relay claiming and deleting the outbox's rows");
         CostPerShot.Burst deleting = Anchor.measure(shots, warmRuns, AnchorRelay.Outbox.DELETED);
+        say("the physical floor: pgbench, then the plain AMQP client");
+        PhysicalFloor physical = PhysicalFloor.measure(shots, warmRuns);
 
         Efficiency efficiency = new Efficiency(Efficiency.Figures.of(List.of(guaranteed), false),
                 Efficiency.Figures.of(List.of(historyOff), false), Efficiency.Figures.of(List.of(unprotected), false),
@@ -51,7 +56,23 @@ final class RatioRun {
                 + (postgresOffersTls() ? ", PostgreSQL over TLS" : "");
         OutboxLever outbox = new OutboxLever(Efficiency.Figures.of(List.of(anchorBefore), true),
                 Efficiency.Figures.of(List.of(anchorAfter), true), Efficiency.Figures.of(List.of(deleting), true));
-        return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2)) + outbox.table();
+        FloorTable floors = new FloorTable(efficiency.guaranteed(), counted.perShot(), efficiency.floor(), anchorCounted.perShot(), physical);
+        return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2)) + outbox.table()
+                + floors.table(title, String.format(PhysicalFloor.ABOUT, shots, warmRuns));
+    }
+
+    /** The two floors alone, no services: the raw clients' and the physical one, each with its counters. */
+    static String floors(int shots, int warmRuns) throws Exception {
+        say("the floor: " + shots + " shots' broker and database work by raw clients, a first run, then " + warmRuns);
+        ServerCounters.Counted<CostPerShot.Burst> raw = anchor(shots, warmRuns);
+        say("the physical floor: pgbench, then the plain AMQP client");
+        PhysicalFloor physical = PhysicalFloor.measure(shots, warmRuns);
+        return new FloorTable(null, null, Efficiency.Figures.of(List.of(raw.result()), true), raw.perShot(), physical)
+                .table("", String.format(PhysicalFloor.ABOUT, shots, warmRuns));
+    }
+
+    private static ServerCounters.Counted<CostPerShot.Burst> anchor(int shots, int warmRuns) throws Exception {
+        return new ServerCounters(List.of(AnchorTables.DATABASE)).around((long) shots * (warmRuns + 1), () -> Anchor.measure(shots, warmRuns));
     }
 
     private static final String ABOUT = """
@@ -88,10 +109,12 @@ final class RatioRun {
         System.out.println(line);
     }
 
-    private static CostPerShot.Burst pipeline(BuildServices lab, Build build, BuildServices.Setting setting, int shots, int warmRuns,
-            String what) throws Exception {
+    /** A column's burst on services started for it, and the servers' counters around the burst alone. */
+    private static ServerCounters.Counted<CostPerShot.Burst> pipeline(BuildServices lab, Build build, BuildServices.Setting setting,
+            int shots, int warmRuns, String what) throws Exception {
         say("the pipeline: " + what + ", " + setting.queueType() + " queues, a first run on services just started, then " + warmRuns);
         lab.use(build, setting, BuildServices.Start.RESTARTED);
-        return lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns);
+        return new ServerCounters(Benchmark.DATABASES.values()).around((long) shots * (warmRuns + 1),
+                () -> lab.meter().burst(lab.load(), lab.url("shooting-range"), shots, warmRuns));
     }
 }
