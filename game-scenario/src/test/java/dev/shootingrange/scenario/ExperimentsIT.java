@@ -32,12 +32,12 @@ class ExperimentsIT {
         given().baseUri(LabProcesses.SCENARIO.baseUrl()).get("/api/lab/experiments").then()
                 .statusCode(200)
                 .body("name", hasItems("alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-                        "late-duplicate", "late-shot-copy", "same-answer", "broker-duplicates", "storm"));
+                        "late-duplicate", "late-shot-copy", "shot-copy-new-id", "same-answer", "broker-duplicates", "storm"));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = { "alternative-worlds", "double-count", "new-id-same-attempt", "lost-shot", "ghost",
-            "late-duplicate", "late-shot-copy", "same-answer" })
+            "late-duplicate", "late-shot-copy", "shot-copy-new-id", "same-answer" })
     void breaksWithoutItsProtectionAndHoldsWithIt(String experiment) {
         JsonPath off = run(experiment, "{\"protections\": \"off\"}");
         JsonPath on = run(experiment, "{\"protections\": \"on\"}");
