@@ -13,7 +13,8 @@ import io.restassured.path.json.JsonPath;
  * a player's shots and hits ({@code alice: 3 shots, 3 hits}, {@code bob: 2 hits}, {@code 1 hit}), a
  * shot's outcome ({@code the shot is CONFLICT}, {@code HIT, not CONFLICT}), a rule of the verdict
  * ({@code rule 4 red}, {@code rule 3 VIOLATED}), the dispositions in a history ({@code HANDLED},
- * {@code DUPLICATE}, {@code HANDLED twice}). Other comments are explanation and promise nothing.
+ * {@code DUPLICATE}, {@code HANDLED twice}), the answers in a range's view ({@code 2 answers}: its
+ * outcomes, one per answer message). Other comments are explanation and promise nothing.
  */
 final class CommentedResult {
 
@@ -22,6 +23,9 @@ final class CommentedResult {
     private static final Pattern OUTCOME = Pattern.compile("(not )?\\b(HIT|MISSED|CONFLICT|PENDING)\\b");
     private static final Pattern RULE = Pattern.compile("rule (\\d) (?:VIOLATED|red)");
     private static final Pattern DISPOSITION = Pattern.compile("\\b(HANDLED|DUPLICATE)\\b( twice)?");
+    private static final Pattern ANSWERS = Pattern.compile("\\b(\\d+) answers?\\b");
+    private static final Pattern RANGE_OUTCOME = Pattern.compile(
+            "\\{\"attemptId\":\"[^\"]+\",\"outcome\":\"(?:HIT|MISSED)\",\"messageId\":\"[^\"]+\"\\}");
 
     private CommentedResult() {
     }
@@ -55,6 +59,10 @@ final class CommentedResult {
                 check(broken, outcome.group(1) == null ? present : !present, outcome.group());
             }
         }
+        Matcher answers = ANSWERS.matcher(comment);
+        if (answers.find()) {
+            check(broken, RANGE_OUTCOME.matcher(output).results().count() == Integer.parseInt(answers.group(1)), answers.group());
+        }
         Matcher disposition = DISPOSITION.matcher(comment);
         while (disposition.find()) {
             int times = output.split("\"disposition\":\"" + disposition.group(1) + "\"", -1).length - 1;
@@ -66,7 +74,7 @@ final class CommentedResult {
     /** Whether the comment promises anything this class can check. */
     static boolean promises(String comment) {
         return SHOTS_AND_HITS.matcher(comment).find() || HITS.matcher(comment).find() || OUTCOME.matcher(comment).find()
-                || RULE.matcher(comment).find() || DISPOSITION.matcher(comment).find();
+                || RULE.matcher(comment).find() || DISPOSITION.matcher(comment).find() || ANSWERS.matcher(comment).find();
     }
 
     /** A player's {shots, hits} in a leader board's answer. */

@@ -26,6 +26,17 @@ class CommentedResultTest {
     }
 
     @Test
+    void theAnswersOfARangeAreItsOutcomesOnePerMessage() {
+        String range = "{\"gameId\":\"g\",\"targetPosition\":1,\"outcomes\":["
+                + "{\"attemptId\":\"a\",\"outcome\":\"HIT\",\"messageId\":\"m1\"},"
+                + "{\"attemptId\":\"a\",\"outcome\":\"MISSED\",\"messageId\":\"m2\"}]}";
+        assertThat(CommentedResult.broken("2 answers: HIT and MISSED", range)).isEmpty();
+        assertThat(CommentedResult.broken("1 answer: HIT", range)).containsExactly("1 answer");
+        assertThat(CommentedResult.broken("1 answer", "{\"shots\":[{\"player\":\"bob\",\"outcome\":\"HIT\"}]}"))
+                .as("a game's shots are not the range's answers").containsExactly("1 answer");
+    }
+
+    @Test
     void aRuleAndTheDispositionsAreCounted() {
         assertThat(CommentedResult.broken("rule 4 red", "{\"rules\":[{\"status\":\"OK\"},{\"status\":\"OK\"},"
                 + "{\"status\":\"OK\"},{\"status\":\"VIOLATED\"}]}")).isEmpty();

@@ -11,6 +11,7 @@ import jakarta.enterprise.event.TransactionPhase;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
+import dev.shootingrange.exactlyonce.PlainStatement;
 import dev.shootingrange.exactlyonce.Threads;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 import dev.shootingrange.exactlyonce.rabbit.ConfirmedPublisher;
@@ -114,13 +115,11 @@ public class OutboxRelay {
 
     /** Sends an already sent message again, the same copy: as a relay that crashed before marking it would. */
     public boolean resend(UUID messageId) {
-        boolean found = QuarkusTransaction.requiringNew().call(() -> {
-            OutboxMessage row = OutboxMessage.byMessageId(messageId);
-            if (row != null) {
-                row.sentAt = null;
-            }
-            return row != null;
-        });
+        // One update, not a read and a write: a batch publishing the row at this moment holds it until it
+        // has marked it sent; a read would find it unsent, change nothing, and the mark would win.
+        boolean found = QuarkusTransaction.requiringNew().call(() -> PlainStatement.update(
+                "update outbox set sent_at = null where id = (select max(id) from outbox where message_id = ?)",
+                messageId) > 0);
         wakeUp.release();
         return found;
     }

@@ -16,10 +16,11 @@ public class Experiments {
     private final Playbook play;
 
     Experiments(AlternativeWorlds alternativeWorlds, DoubleCount doubleCount, NewIdSameAttempt newIdSameAttempt,
-            LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, LateShotCopy lateShotCopy, SameAnswer sameAnswer,
-            BrokerDuplicates brokerDuplicates, Storm storm, Services services, Playbook play) {
+            LostShot lostShot, Ghost ghost, LateDuplicate lateDuplicate, LateShotCopy lateShotCopy,
+            ShotCopiedUnderANewId shotCopyNewId, SameAnswer sameAnswer, BrokerDuplicates brokerDuplicates, Storm storm,
+            Services services, Playbook play) {
         this.all = List.of(alternativeWorlds, doubleCount, newIdSameAttempt, lostShot, ghost, lateDuplicate, lateShotCopy,
-                sameAnswer, brokerDuplicates, storm);
+                shotCopyNewId, sameAnswer, brokerDuplicates, storm);
         this.services = services;
         this.play = play;
     }

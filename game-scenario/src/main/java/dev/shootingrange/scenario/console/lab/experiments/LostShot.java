@@ -7,6 +7,7 @@ import jakarta.inject.Singleton;
 import dev.shootingrange.contract.FireAt;
 import dev.shootingrange.lab.Lab;
 import dev.shootingrange.lab.LabApi;
+import dev.shootingrange.scenario.domain.Shot;
 import dev.shootingrange.scenario.console.services.Services;
 
 /** The range commits its decision and dies before publishing it. */
@@ -27,6 +28,9 @@ class LostShot extends Story {
         play.awaitDecision(gameId, shot);
         if (run.protect()) {
             play.awaitOutcome(shot);
+        } else if (run.strategy() != null) {
+            // Every strategy keeps the outbox: the outcome comes after the crash, or the game goes quiet without it.
+            play.records().awaitQuiet(gameId, () -> play.outcomeOf(shot) != Shot.Outcome.PENDING);
         } else {
             Waits.pause(Duration.ofSeconds(3));
         }
