@@ -32,6 +32,11 @@ public class ManagementApiStub extends HttpStub {
         String method = exchange.getRequestMethod();
         received.add(method + " " + asked + " " + exchange.getRequestHeaders().getFirst("Authorization")
                 + (exchange.getRequestHeaders().containsKey("X-Reason") ? " " + exchange.getRequestHeaders().getFirst("X-Reason") : ""));
+        // As RabbitMQ does: a DELETE answers no body, so one that will take JSON only is not acceptable.
+        if (method.equals("DELETE") && "application/json".equals(exchange.getRequestHeaders().getFirst("Accept"))) {
+            json(exchange, 406, "{\"error\":\"not_acceptable\"}");
+            return;
+        }
         switch (method + " " + asked) {
             case "GET /api/vhosts/%2F/connections" -> json(exchange, 200,
                     "[{\"name\":\"" + OPEN + "\",\"vhost\":\"/\",\"user\":\"guest\"},{\"name\":\"" + GONE + "\",\"vhost\":\"/\"}]");
