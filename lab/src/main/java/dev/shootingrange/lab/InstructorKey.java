@@ -11,7 +11,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import dev.shootingrange.contract.Problem;
@@ -34,8 +33,8 @@ public class InstructorKey {
     private final Optional<byte[]> key;
     private final KeyGuesses guesses = new KeyGuesses(System::nanoTime);
 
-    InstructorKey(@ConfigProperty(name = "lab.instructor-key") Optional<String> key) {
-        this.key = key.map(value -> value.getBytes(StandardCharsets.UTF_8));
+    InstructorKey(LabConfig config) {
+        this.key = config.instructorKey().map(value -> value.getBytes(StandardCharsets.UTF_8));
     }
 
     public Optional<String> value() {

@@ -16,12 +16,12 @@ import java.util.function.Predicate;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.exactlyonce.rabbit.RabbitConfig;
+import dev.shootingrange.scenario.console.services.ConsoleConfig;
 
 /**
  * The broker's side of the lab: RabbitMQ's management API, which can do what no client can, close
@@ -39,15 +39,14 @@ public class BrokerManagement {
     private final String virtualHost;
     private final String authorization;
 
-    BrokerManagement(ObjectMapper json, @ConfigProperty(name = "lab.broker.management-url") String url,
-            @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String virtualHost,
-            @ConfigProperty(name = "rabbitmq-username", defaultValue = "guest") String username,
-            @ConfigProperty(name = "rabbitmq-password", defaultValue = "guest") String password) {
+    // The services' own broker settings: the management API is logged in to as they log in to the broker.
+    BrokerManagement(ObjectMapper json, ConsoleConfig console, RabbitConfig rabbit) {
+        String url = console.broker().managementUrl();
         this.json = json;
         this.api = URI.create(url.endsWith("/") ? url : url + "/");
-        this.virtualHost = virtualHost;
+        this.virtualHost = rabbit.virtualHost();
         this.authorization = "Basic " + Base64.getEncoder()
-                .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
+                .encodeToString((rabbit.username() + ":" + rabbit.password()).getBytes(StandardCharsets.UTF_8));
     }
 
     /**

@@ -7,8 +7,6 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.InstructorKey;
 import dev.shootingrange.lab.LabApi;
@@ -30,9 +28,9 @@ public class Services {
     private final RangeApi range;
     private final LeaderBoardApi leaderBoard;
 
-    Services(LabResource local, InstructorKey instructorKey,
-            @ConfigProperty(name = "lab.services.shooting-range.url") String rangeUrl,
-            @ConfigProperty(name = "lab.services.leader-board.url") String boardUrl) {
+    Services(LabResource local, InstructorKey instructorKey, ConsoleConfig config) {
+        String rangeUrl = config.services().shootingRange().url();
+        String boardUrl = config.services().leaderBoard().url();
         // The console's own endpoints check the key; past them, its calls carry it to the other labs.
         Optional<String> key = instructorKey.value();
         this.labs = Map.of(GAME_SCENARIO, local,

@@ -1,0 +1,35 @@
+package dev.shootingrange.scenario.console.services;
+
+import io.smallrye.config.ConfigMapping;
+
+/**
+ * What the console reaches beyond its own service: the other services' labs and the broker's management
+ * API. The lab's own settings, under the same prefix, are the lab module's (LabConfig).
+ */
+@ConfigMapping(prefix = "lab")
+public interface ConsoleConfig {
+
+    /** The other services, driven from the console (LAB_SERVICES_SHOOTING_RANGE_URL... override). */
+    Services services();
+
+    Broker broker();
+
+    interface Services {
+        Service shootingRange();
+
+        Service leaderBoard();
+    }
+
+    interface Service {
+        /** Where the service answers: its public API and its lab. */
+        String url();
+    }
+
+    interface Broker {
+        /**
+         * RabbitMQ's management API (LAB_BROKER_MANAGEMENT_URL), through which the broker-duplicates
+         * experiment has the broker close every connection of the services' virtual host.
+         */
+        String managementUrl();
+    }
+}
