@@ -22,7 +22,8 @@ import io.vertx.core.http.HttpServerRequest;
  * the key in the {@value #HEADER} header; firing and watching stay open to everyone. Without the key
  * set, the lab is open, as on a laptop. A client address that sent {@value KeyGuesses#ALLOWED} wrong keys in
  * a minute (to change the lab, or to {@code GET /api/lab/access}) has one key a second tried until the
- * minute is over, and is answered 429 for the others.
+ * minute is over, and is answered 429 for the others. A filter rather than Quarkus Security's mechanism,
+ * identity provider and permissions: docs/decisions/0027-the-instructor-key-stays-a-request-filter.md.
  */
 @ApplicationScoped
 public class InstructorKey {
