@@ -9,7 +9,6 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.MessageCodec;
@@ -39,9 +38,8 @@ public class History implements StepInterceptor {
     private final TransactionSynchronizationRegistry transactions;
 
     // The lab's own key: under the core's prefix (exactly-once.*) its mapping refuses keys it does not know.
-    History(@ConfigProperty(name = "lab.history.enabled", defaultValue = "true") boolean enabled,
-            ExactlyOnceConfig config, HistoryWriter writer, TransactionSynchronizationRegistry transactions) {
-        this.enabled = enabled;
+    History(LabConfig lab, ExactlyOnceConfig config, HistoryWriter writer, TransactionSynchronizationRegistry transactions) {
+        this.enabled = lab.history().enabled();
         this.config = config;
         this.writer = writer;
         this.transactions = transactions;

@@ -11,7 +11,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import dev.shootingrange.contract.Problem;
@@ -23,7 +22,8 @@ import io.vertx.core.http.HttpServerRequest;
  * the key in the {@value #HEADER} header; firing and watching stay open to everyone. Without the key
  * set, the lab is open, as on a laptop. A client address that sent {@value KeyGuesses#ALLOWED} wrong keys in
  * a minute (to change the lab, or to {@code GET /api/lab/access}) has one key a second tried until the
- * minute is over, and is answered 429 for the others.
+ * minute is over, and is answered 429 for the others. A filter rather than Quarkus Security's mechanism,
+ * identity provider and permissions: docs/decisions/0027-the-instructor-key-stays-a-request-filter.md.
  */
 @ApplicationScoped
 public class InstructorKey {
@@ -34,8 +34,8 @@ public class InstructorKey {
     private final Optional<byte[]> key;
     private final KeyGuesses guesses = new KeyGuesses(System::nanoTime);
 
-    InstructorKey(@ConfigProperty(name = "lab.instructor-key") Optional<String> key) {
-        this.key = key.map(value -> value.getBytes(StandardCharsets.UTF_8));
+    InstructorKey(LabConfig config) {
+        this.key = config.instructorKey().map(value -> value.getBytes(StandardCharsets.UTF_8));
     }
 
     public Optional<String> value() {

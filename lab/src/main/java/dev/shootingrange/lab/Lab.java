@@ -3,13 +3,10 @@ package dev.shootingrange.lab;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.shootingrange.exactlyonce.runtime.RetentionPurge;
 import dev.shootingrange.exactlyonce.spi.Step;
@@ -58,10 +55,8 @@ public class Lab {
     private final ProtectionSwitches switches;
     private final FaultInjection faults;
 
-    Lab(@ConfigProperty(name = "lab.protections", defaultValue = "inbox,outbox") List<String> protectionNames,
-            @ConfigProperty(name = "lab.strategies") Optional<List<String>> strategyNames,
-            RetentionPurge retention) {
-        this.switches = new ProtectionSwitches(protectionNames, strategyNames.orElse(List.of()));
+    Lab(LabConfig config, RetentionPurge retention) {
+        this.switches = new ProtectionSwitches(config);
         this.faults = new FaultInjection(retention);
         reset();
     }

@@ -17,7 +17,6 @@ import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
@@ -42,11 +41,10 @@ public class ParticipantInbox {
     private final ThreadLocal<Connection> handling = new ThreadLocal<>();
     private final DuplicateDetector written;
 
-    ParticipantInbox(AgroalDataSource dataSource, @ConfigProperty(name = "lab.participant.classes") Optional<String> classes,
-            @ConfigProperty(name = "lab.participant.inbox", defaultValue = "dev.shootingrange.exercises.inbox.TransactionalInbox")
-            String className) {
+    ParticipantInbox(AgroalDataSource dataSource, LabConfig config) {
         this.dataSource = dataSource;
-        this.written = classes.map(where -> load(Path.of(where), className)).orElse(null);
+        this.written = config.participant().classes().map(where -> load(Path.of(where), config.participant().inbox()))
+                .orElse(null);
     }
 
     /** The participant's inbox, where one is plugged in. */

@@ -3,11 +3,10 @@ package dev.shootingrange.lab;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Which protections are on, and the strategy they make up: switched one by one, or a strategy at a
@@ -22,20 +21,21 @@ final class ProtectionSwitches {
     private volatile String strategy;
     private final Map<String, Boolean> protections = new ConcurrentHashMap<>();
 
-    ProtectionSwitches(List<String> protectionNames, List<String> strategyNames) {
-        this.protectionNames = List.copyOf(protectionNames);
-        this.strategies = strategies(strategyNames);
+    ProtectionSwitches(LabConfig config) {
+        this.protectionNames = List.copyOf(config.protections());
+        this.strategies = strategies(config.strategies().orElse(List.of()), config.strategy());
         this.strategyProtections = new TreeSet<>();
         strategies.values().forEach(strategyProtections::addAll);
     }
 
     /** Each strategy with the protections it keeps on; the first is the one a reset returns to. */
-    private Map<String, List<String>> strategies(List<String> names) {
-        var config = ConfigProvider.getConfig();
+    private Map<String, List<String>> strategies(List<String> names, Map<String, LabConfig.Strategy> made) {
+        made.keySet().stream().filter(name -> !names.contains(name)).findFirst().ifPresent(stray -> {
+            throw new IllegalStateException("lab.strategy." + stray + " is not one of lab.strategies " + names);
+        });
         Map<String, List<String>> byName = new LinkedHashMap<>();
         for (String name : names) {
-            List<String> on = config.getOptionalValues("lab.strategy." + name + ".protections", String.class)
-                    .orElse(List.of());
+            List<String> on = Optional.ofNullable(made.get(name)).flatMap(LabConfig.Strategy::protections).orElse(List.of());
             on.stream().filter(protection -> !protectionNames.contains(protection)).findFirst().ifPresent(unknown -> {
                 throw new IllegalStateException("lab.strategy." + name + ".protections names '" + unknown
                         + "', which is not one of lab.protections " + protectionNames);

@@ -15,6 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.scenario.console.services.ConsoleConfig;
 
 /**
  * The broker's side of the lab: RabbitMQ's management API, which can do what no client can, close
@@ -28,9 +29,10 @@ public class BrokerManagement {
     private final URI url;
     private final String virtualHost;
 
-    BrokerManagement(@RestClient ManagementApi api, @ConfigProperty(name = "lab.broker.management-url") String url,
+    BrokerManagement(@RestClient ManagementApi api, ConsoleConfig config,
             @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String virtualHost) {
         this.api = api;
+        String url = config.broker().managementUrl();
         this.url = URI.create(url.endsWith("/") ? url : url + "/");
         this.virtualHost = virtualHost;
     }
