@@ -49,7 +49,7 @@ public class ParticipantInbox {
 
     /** The participant's inbox, where one is plugged in. */
     public Optional<DuplicateDetector> inbox() {
-        return Optional.ofNullable(written == null ? null : this::firstDelivery);
+        return written == null ? Optional.empty() : Optional.of(this::firstDelivery);
     }
 
     private boolean firstDelivery(String consumer, UUID messageId) {
