@@ -4,7 +4,10 @@
 //
 //   AMQP_URL=amqp://guest:guest@localhost:5672 QUEUE=node-leader-board GAME_ID=<gameId> npm start
 // Its queues are quorum queues, as the services' are; QUEUE_TYPE=classic declares classic ones.
+// With PORT set, its board answers GET /api/leaderboard/<gameId> as the lab's leader board does, for
+// the console's judge (docs/judge.md); DEAD_LETTERS names the exchange its dead letters go to.
 const fs = require('node:fs');
+const http = require('node:http');
 const amqp = require('amqplib');
 
 const url = process.env.AMQP_URL ?? 'amqp://guest:guest@localhost:5672';
@@ -12,6 +15,8 @@ const queue = process.env.QUEUE ?? 'node-leader-board';
 const onlyGame = process.env.GAME_ID; // unset: every game
 const stateFile = process.env.STATE_FILE ?? `${queue}.json`;
 const queueType = process.env.QUEUE_TYPE ?? 'quorum';
+const deadLetters = process.env.DEAD_LETTERS ?? 'dead-letters';
+const port = process.env.PORT;
 if (!['quorum', 'classic'].includes(queueType)) {
   console.error(`node-leader-board: QUEUE_TYPE is quorum or classic, not ${queueType}`);
   process.exit(2);
@@ -57,22 +62,47 @@ function print(gameId) {
   console.log(`${gameId}: ${players.map(([p, s]) => `${p} ${s.hits}/${s.shots}`).join(', ')}`);
 }
 
+// The board as the lab's leader board answers it: GET /api/leaderboard/<gameId>.
+function serveBoard() {
+  const server = http.createServer((request, response) => {
+    const match = request.method === 'GET' && /^\/api\/leaderboard\/([A-Za-z0-9._-]{1,100})$/.exec(request.url);
+    if (!match) {
+      response.writeHead(404, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ detail: 'GET /api/leaderboard/<gameId> is all this board answers' }));
+      return;
+    }
+    const gameId = match[1];
+    const players = Object.entries(state.scores[gameId] ?? {})
+      .map(([player, s]) => ({ player, shots: s.shots, hits: s.hits }))
+      .sort((a, b) => b.hits - a.hits);
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ gameId, players }));
+  });
+  server.listen(Number(port), () => console.log(`board on http://localhost:${port}/api/leaderboard/<gameId>`));
+  return server;
+}
+
 (async () => {
+  const board = port ? serveBoard() : null;
   const connection = await amqp.connect(url);
   const channel = await connection.createChannel();
   // A refused declaration closes the channel: it is reported below, where it is awaited.
   channel.on('error', () => {});
+  // The lab's exchange, declared by the services: looked up only, so that a broker user that may not
+  // declare it (the room's participant user) gets this far.
+  await channel.checkExchange('events').catch((e) => {
+    throw new Error(`the exchange 'events' is not there (${e.message}): start the lab first`);
+  });
   // The same declarations as the services' Topology: durable, dead-lettering to <queue>.dlq.
-  await channel.assertExchange('events', 'topic', { durable: true });
-  await channel.assertExchange('dead-letters', 'direct', { durable: true });
+  await channel.assertExchange(deadLetters, 'direct', { durable: true });
   try {
     // A parked message is never dropped, however often it is looked at (RabbitMQ 4 drops after 20).
     const deadLetterArguments = queueType === 'quorum' ? { ...typeArguments, 'x-delivery-limit': 1000000 } : {};
     await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: deadLetterArguments });
-    await channel.bindQueue(`${queue}.dlq`, 'dead-letters', queue);
+    await channel.bindQueue(`${queue}.dlq`, deadLetters, queue);
     await channel.assertQueue(queue, {
       durable: true,
-      arguments: { ...queueArguments, 'x-dead-letter-exchange': 'dead-letters', 'x-dead-letter-routing-key': queue },
+      arguments: { ...queueArguments, 'x-dead-letter-exchange': deadLetters, 'x-dead-letter-routing-key': queue },
     });
   } catch (e) {
     if (e.code === 406) {
@@ -112,6 +142,7 @@ function print(gameId) {
   });
 
   const stop = async () => {
+    board?.close();
     await connection.close();
     process.exit(0);
   };

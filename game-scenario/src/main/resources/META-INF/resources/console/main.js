@@ -4,6 +4,7 @@ import { buildGrid, show, wirePlayForms } from './play.js';
 import { showRules } from './consistency.js';
 import { wireLab } from './lab.js';
 import { wireExperiments } from './experiments.js';
+import { wireJudge } from './judge.js';
 import { drawTimeline } from './timeline.js';
 import { applyChange, emptyView } from './live.js';
 
@@ -51,6 +52,7 @@ buildGrid(state);
 wirePlayForms(state, join);
 wireLab();
 wireExperiments();
+wireJudge();
 const requested = new URLSearchParams(location.search).get('game');
 if (requested) {
   join(requested);

@@ -58,6 +58,24 @@ public class BrokerManagement {
         return list(() -> api.connections(virtualHost)).stream().map(ManagementApi.Named::name).collect(Collectors.toSet());
     }
 
+    /**
+     * Makes (or makes again, with this password) a broker user for the room's own consumers, who may
+     * declare, bind and read queues named {@code prefix...} and bind them to {@code exchange}, and nothing
+     * else: no other queue, no publishing anywhere but to their own queues, no management API.
+     */
+    public void admit(String user, String password, String prefix, String exchange) {
+        // Names of letters, digits, dashes and dots (the caller's): a dot is the only character to escape.
+        String theirs = prefix.replace(".", "\\.") + ".*";
+        ask(() -> {
+            api.putUser(user, new ManagementApi.User(password, ""));
+            api.permit(virtualHost, user, new ManagementApi.Permissions("^" + theirs + "$", "^" + theirs + "$",
+                    "^(" + theirs + "|" + exchange.replace(".", "\\.") + ")$"));
+            return true;
+        }, notThere -> {
+            throw unavailable("has no " + url.relativize(notThere) + " (is the virtual host " + virtualHost + " there?)");
+        });
+    }
+
     /** The queues of the services' virtual host, by name. */
     Set<String> queues() {
         return list(() -> api.queues(virtualHost)).stream().map(ManagementApi.Named::name).collect(Collectors.toSet());

@@ -3,10 +3,12 @@ package dev.shootingrange.scenario.console.lab;
 import java.net.URI;
 import java.util.List;
 
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -35,6 +37,24 @@ interface ManagementApi {
 
     record Binding(String destination, @JsonProperty("destination_type") String destinationType) {
     }
+
+    /** A broker user: no tags, so no management API of its own; it logs in over AMQP only. */
+    record User(String password, String tags) {
+    }
+
+    /** What a user may do on a virtual host: each a regular expression over resource names. */
+    record Permissions(String configure, String write, String read) {
+    }
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Path("/users/{user}")
+    void putUser(@PathParam("user") String user, User body);
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Path("/permissions/{vhost}/{user}")
+    void permit(@PathParam("vhost") String virtualHost, @PathParam("user") String user, Permissions permissions);
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -1,6 +1,9 @@
 package dev.shootingrange.scenario.console.services;
 
+import java.util.Optional;
+
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 
 /**
  * What the console reaches beyond its own service: the other services' labs and the broker's management
@@ -15,6 +18,9 @@ public interface ConsoleConfig {
     Services services();
 
     Broker broker();
+
+    /** The judge of the room's own consumers (docs/judge.md). */
+    Judge judge();
 
     interface Services {
         Service shootingRange();
@@ -38,5 +44,28 @@ public interface ConsoleConfig {
         String username();
 
         String password();
+    }
+
+    interface Judge {
+        /**
+         * The broker user the room's consumers log in as (LAB_JUDGE_PARTICIPANT_USERNAME,
+         * LAB_JUDGE_PARTICIPANT_PASSWORD): it may declare, bind and read queues named participant.* and
+         * nothing else, so its password may go round the room.
+         */
+        @WithDefault("participant")
+        String participantUsername();
+
+        @WithDefault("participant")
+        String participantPassword();
+
+        /**
+         * Where the room's consumers reach the broker over AMQP (LAB_JUDGE_AMQP_URL, without user and
+         * password); unset, the host the console was asked at, on port 5672.
+         */
+        Optional<String> amqpUrl();
+
+        /** How many consumers the judge keeps at most: a scripted client cannot fill the console's heap. */
+        @WithDefault("200")
+        int consumers();
     }
 }

@@ -80,18 +80,18 @@ public class Playbook {
     }
 
     /** Publishes a message a service sent again: the same copy, or the same content under a new id. */
-    UUID resend(String service, UUID messageId, boolean newMessageId) {
+    public UUID resend(String service, UUID messageId, boolean newMessageId) {
         return lab(service).resend(messageId, new LabApi.ResendRequest(newMessageId)).get("messageId");
     }
 
     /** A game whose target the range already knows. */
-    String newGame(int targetPosition) {
+    public String newGame(int targetPosition) {
         String gameId = scenario.createGame(targetPosition).gameId;
         awaitTarget(gameId, targetPosition);
         return gameId;
     }
 
-    FireAt fire(String gameId, String player, int position) {
+    public FireAt fire(String gameId, String player, int position) {
         return scenario.fire(gameId, player, position);
     }
 
@@ -106,7 +106,7 @@ public class Playbook {
     }
 
     /** Waits until the range has decided the shot; returns the messageId of its (first) outcome. */
-    UUID awaitDecision(String gameId, FireAt shot) {
+    public UUID awaitDecision(String gameId, FireAt shot) {
         UUID[] decision = new UUID[1];
         Waits.await("the range's decision", () -> (decision[0] = decisionOf(gameId, shot)) != null);
         return decision[0];
@@ -118,11 +118,11 @@ public class Playbook {
                 .map(outcome -> outcome.messageId()).findFirst().orElse(null);
     }
 
-    void awaitOutcome(FireAt shot) {
+    public void awaitOutcome(FireAt shot) {
         Waits.await("the shot's outcome", () -> outcomeOf(shot) != Shot.Outcome.PENDING);
     }
 
-    Shot.Outcome outcomeOf(FireAt shot) {
+    public Shot.Outcome outcomeOf(FireAt shot) {
         return QuarkusTransaction.requiringNew().call(() -> Shot.<Shot>findById(shot.attemptId()).outcome());
     }
 

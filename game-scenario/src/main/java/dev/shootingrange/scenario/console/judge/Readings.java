@@ -1,0 +1,83 @@
+package dev.shootingrange.scenario.console.judge;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import dev.shootingrange.scenario.console.services.LeaderBoardApi;
+
+/**
+ * Reads the consumers' boards, several at once: one consumer that does not answer costs the others
+ * nothing. Closed at the end of its round.
+ */
+final class Readings implements AutoCloseable {
+
+    /** How long a consumer has to show a shot before it is judged behind. */
+    static final Duration CATCH_UP = Duration.ofSeconds(10);
+
+    private final Consumers consumers;
+    private final ExecutorService readers;
+
+    Readings(Consumers consumers, int boards) {
+        this.consumers = consumers;
+        this.readers = Executors.newFixedThreadPool(Math.max(1, Math.min(8, boards)));
+    }
+
+    /**
+     * Reads every board until each shows every shot of the round (or {@link #CATCH_UP} is over), and
+     * calls {@code afterEach} after each pass.
+     */
+    void catchUp(Round round, List<Scorecard> cards, String fault, Runnable afterEach) {
+        Instant deadline = Instant.now().plus(CATCH_UP);
+        List<Scorecard> behind = new ArrayList<>(cards);
+        while (!behind.isEmpty()) {
+            readAll(round, behind, fault);
+            afterEach.run();
+            behind.removeIf(card -> card.caughtUp(round.decided()));
+            if (behind.isEmpty() || Instant.now().isAfter(deadline)) {
+                return;
+            }
+            Judge.sleep(Duration.ofMillis(200));
+        }
+    }
+
+    void readAll(Round round, List<Scorecard> cards, String fault) {
+        List<Future<?>> reads = cards.stream().<Future<?>>map(card -> readers.submit(() -> read(round, card, fault))).toList();
+        for (Future<?> read : reads) {
+            try {
+                read.get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // read() records its own failures; one that overran is read again on the next pass.
+            }
+        }
+    }
+
+    private void read(Round round, Scorecard card, String fault) {
+        JudgedBoard board = consumers.board(card.consumer().name());
+        try {
+            if (board == null) {
+                throw new IllegalStateException("it was removed from the judge");
+            }
+            LeaderBoardApi.BoardView answer = board.board(round.gameId);
+            Map<String, Tally.Score> shown = new TreeMap<>();
+            if (answer != null && answer.players() != null) {
+                answer.players().forEach(player -> shown.put(player.player(), new Tally.Score(player.shots(), player.hits())));
+            }
+            card.read(fault, round.decided(), round.copies(), new Tally(shown));
+        } catch (RuntimeException e) {
+            card.unreadable(fault, round.decided(), round.copies(), e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        readers.shutdownNow();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.shootingrange.scenario.console.judge;
+
+/**
+ * One consumer's round: after each fault the lab plays, what its board showed against what the range
+ * decided. Counting more than decided breaks "counted-once" for good (a count once added does not go
+ * away) and names the fault it followed; counting less is judged at the end only, since a consumer may
+ * simply be behind.
+ */
+final class Scorecard {
+
+    static final String COUNTED_ONCE = "counted-once";
+    static final String NOTHING_LOST = "nothing-lost";
+
+    /** A rule: held, or broken, by which fault and how. */
+    record Rule(String name, boolean held, String brokenBy) {
+
+        static Rule holding(String name) {
+            return new Rule(name, true, null);
+        }
+    }
+
+    /** What the console shows of one consumer. */
+    record View(String name, String board, int shotsSeen, int hitsCounted, int shotsDecided, int hitsDecided,
+            int copiesPlayed, int copiesAbsorbed, Rule countedOnce, Rule nothingLost, String problem) {
+    }
+
+    private final Consumer consumer;
+    private Tally shown = Tally.EMPTY;
+    private Tally decided = Tally.EMPTY;
+    private int copies;
+    private Rule countedOnce = Rule.holding(COUNTED_ONCE);
+    private Rule nothingLost = Rule.holding(NOTHING_LOST);
+    private String problem;
+
+    Scorecard(Consumer consumer) {
+        this.consumer = consumer;
+    }
+
+    Consumer consumer() {
+        return consumer;
+    }
+
+    /** Whether its board, as last read, shows every shot decided so far. */
+    synchronized boolean caughtUp(Tally decidedSoFar) {
+        return problem == null && shown.caughtUpWith(decidedSoFar);
+    }
+
+    /** Its board as read after {@code fault}, with {@code copies} copies played in the round so far. */
+    synchronized void read(String fault, Tally decidedSoFar, int copies, Tally board) {
+        this.shown = board;
+        this.decided = decidedSoFar;
+        this.copies = copies;
+        this.problem = null;
+        String over = board.over(decidedSoFar);
+        if (countedOnce.held() && over != null) {
+            countedOnce = new Rule(COUNTED_ONCE, false, "after " + fault + ": " + over);
+        }
+    }
+
+    /** Its board did not answer (or answered nonsense) after {@code fault}. */
+    synchronized void unreadable(String fault, Tally decidedSoFar, int copies, String why) {
+        this.decided = decidedSoFar;
+        this.copies = copies;
+        this.problem = "after " + fault + " its board did not answer: " + why;
+    }
+
+    /** The round is over: whatever its board still lacks is lost. */
+    synchronized void finish() {
+        String under = problem != null ? problem : shown.under(decided);
+        if (under != null) {
+            nothingLost = new Rule(NOTHING_LOST, false, under);
+        }
+    }
+
+    synchronized View view() {
+        // Each copy a consumer counts is one shot more than decided: the others it absorbed.
+        int counted = Math.max(0, shown.shots() - decided.shots());
+        return new View(consumer.name(), consumer.board().toString(), shown.shots(), shown.hits(), decided.shots(),
+                decided.hits(), copies, Math.max(0, copies - counted), countedOnce, nothingLost, problem);
+    }
+}

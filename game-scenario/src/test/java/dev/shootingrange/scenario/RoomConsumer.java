@@ -1,0 +1,95 @@
+package dev.shootingrange.scenario;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * A consumer a participant of the room writes, outside the lab: logged in as the room's participant
+ * user, its own queue on the events exchange, its board over HTTP in the leader board's shape. It
+ * counts each attempt once by attemptId, or, if told not to, every message it is handed.
+ */
+final class RoomConsumer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final boolean byAttempt;
+    private final Connection connection;
+    private final HttpServer server;
+    private final Set<String> counted = ConcurrentHashMap.newKeySet();
+    /** gameId, then player: shots and hits. */
+    private final Map<String, Map<String, int[]>> scores = new ConcurrentHashMap<>();
+
+    RoomConsumer(String name, String amqpUrl, boolean byAttempt) throws Exception {
+        this.byAttempt = byAttempt;
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(amqpUrl);
+        connection = factory.newConnection("room-consumer-" + name);
+        Channel channel = connection.createChannel();
+        String queue = "participant." + name;
+        channel.queueDeclare(queue, false, false, true, Map.of());
+        channel.queueBind(queue, "events", "Hit");
+        channel.queueBind(queue, "events", "Missed");
+        channel.basicQos(20);
+        channel.basicConsume(queue, false, (tag, delivery) -> {
+            count(JSON.readTree(delivery.getBody()));
+            channel.basicAck(delivery.getEnvelope().getDeliveryTag(), false);
+        }, tag -> {
+        });
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/api/leaderboard/", this::answer);
+        server.start();
+    }
+
+    /** Where the judge reads it: {@code <board>/<gameId>}. */
+    String board() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/api/leaderboard";
+    }
+
+    private void count(JsonNode outcome) {
+        if (byAttempt && !counted.add(outcome.path("attemptId").asText())) {
+            return;
+        }
+        int[] score = scores.computeIfAbsent(outcome.path("gameId").asText(), game -> new ConcurrentHashMap<>())
+                .computeIfAbsent(outcome.path("player").asText(), player -> new int[2]);
+        synchronized (score) {
+            score[0]++;
+            score[1] += "Hit".equals(outcome.path("type").asText()) ? 1 : 0;
+        }
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        String gameId = exchange.getRequestURI().getPath().substring("/api/leaderboard/".length());
+        List<Map<String, Object>> players = new ArrayList<>();
+        scores.getOrDefault(gameId, Map.of()).forEach((player, score) -> {
+            synchronized (score) {
+                players.add(Map.of("player", player, "shots", score[0], "hits", score[1]));
+            }
+        });
+        byte[] body = JSON.writeValueAsBytes(Map.of("gameId", gameId, "players", players));
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop(0);
+        connection.close();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.shootingrange.scenario.console.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.shootingrange.contract.Problem;
+
+class ScorecardTest {
+
+    private static final Tally DECIDED = Tally.EMPTY.plus("alice", true).plus("bob", false);
+
+    private static Tally board(int aliceShots, int aliceHits, int bobShots) {
+        return new Tally(Map.of("alice", new Tally.Score(aliceShots, aliceHits), "bob", new Tally.Score(bobShots, 0)));
+    }
+
+    private final Scorecard card = new Scorecard(Consumer.of("careful", "http://127.0.0.1:3000/api/leaderboard/"));
+
+    @Test
+    void aBoardThatShowsWhatTheRangeDecidedHoldsBothRulesAndAbsorbedEveryCopy() {
+        card.read("a copy", DECIDED, 3, board(1, 1, 1));
+        card.finish();
+
+        Scorecard.View view = card.view();
+        assertThat(view.countedOnce().held()).isTrue();
+        assertThat(view.nothingLost().held()).isTrue();
+        assertThat(view.copiesAbsorbed()).isEqualTo(3);
+        assertThat(view.board()).isEqualTo("http://127.0.0.1:3000/api/leaderboard");
+    }
+
+    @Test
+    void aCopyCountedBreaksCountedOnceForGoodNamingTheFaultItFollowed() {
+        card.read("the first two shots", DECIDED, 0, board(1, 1, 1));
+        card.read("alice's Hit again", DECIDED, 1, board(2, 2, 1));
+        card.read("bob's Missed again", DECIDED, 2, board(2, 2, 2));
+        card.finish();
+
+        Scorecard.View view = card.view();
+        assertThat(view.countedOnce().held()).isFalse();
+        assertThat(view.countedOnce().brokenBy())
+                .isEqualTo("after alice's Hit again: alice at 2 hits in 2 shots where the range decided 1 in 1");
+        assertThat(view.nothingLost().held()).isTrue();
+        assertThat(view.copiesPlayed()).isEqualTo(2);
+        assertThat(view.copiesAbsorbed()).isZero();
+    }
+
+    @Test
+    void aBoardBehindIsJudgedLostOnlyAtTheEnd() {
+        card.read("the first two shots", DECIDED, 0, board(1, 1, 0));
+        assertThat(card.caughtUp(DECIDED)).isFalse();
+        assertThat(card.view().nothingLost().held()).as("before the end").isTrue();
+
+        card.finish();
+        assertThat(card.view().nothingLost().brokenBy()).isEqualTo("bob at 0 hits in 0 shots where the range decided 0 in 1");
+    }
+
+    @Test
+    void aBoardThatStoppedAnsweringHasLostWhatItNeverShowed() {
+        card.read("the first two shots", DECIDED, 0, board(1, 1, 1));
+        card.unreadable("a copy", DECIDED, 1, "Connection refused");
+        card.finish();
+
+        assertThat(card.view().problem()).isEqualTo("after a copy its board did not answer: Connection refused");
+        assertThat(card.view().nothingLost().held()).isFalse();
+        assertThat(card.caughtUp(DECIDED)).isFalse();
+    }
+
+    @Test
+    void aConsumerIsRegisteredWithAnHttpBoardAndAPlainName() {
+        assertThatThrownBy(() -> Consumer.of("careful", "ftp://127.0.0.1/board")).isInstanceOf(Problem.class)
+                .hasMessageContaining("board: the http(s) address");
+        assertThatThrownBy(() -> Consumer.of("careful", "http://127.0.0.1:3000/board?game=1")).isInstanceOf(Problem.class);
+        assertThatThrownBy(() -> Consumer.of("<script>", "http://127.0.0.1:3000/board")).isInstanceOf(Problem.class)
+                .hasMessageContaining("name: 1 to 40");
+        assertThat(Consumer.of("Ada's board".replace("'", ""), " https://laptop.local/api/leaderboard// ").board())
+                .hasToString("https://laptop.local/api/leaderboard");
+    }
+}
