@@ -82,9 +82,21 @@ function serveBoard() {
   return server;
 }
 
-(async () => {
-  const board = port ? serveBoard() : null;
-  const connection = await amqp.connect(url);
+let connection = null;
+let stopping = false;
+
+// Connects, declares and consumes. A connection lost later (a broker restarting, a node failing, the
+// judge cutting it) is opened again after a second: what was not acked comes back, redelivered, and
+// the attemptIds already saved keep it from counting twice.
+async function consumeOutcomes() {
+  connection = await amqp.connect(url);
+  connection.on('error', () => {}); // always followed by 'close'
+  connection.on('close', () => {
+    if (!stopping) {
+      console.log('connection lost: connecting again in 1 s');
+      setTimeout(reconnect, 1000);
+    }
+  });
   const channel = await connection.createChannel();
   // A refused declaration closes the channel: it is reported below, where it is awaited.
   channel.on('error', () => {});
@@ -140,15 +152,31 @@ function serveBoard() {
     print(outcome.gameId);
     channel.ack(delivery);
   });
+}
 
-  const stop = async () => {
-    board?.close();
-    await connection.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-})().catch((e) => {
+function reconnect() {
+  const lost = connection;
+  consumeOutcomes().catch((e) => {
+    console.error(`node-leader-board: ${e.message}; trying again in 1 s`);
+    if (connection !== lost) {
+      connection.close().catch(() => {}); // connected, then refused: its 'close' tries again
+    } else {
+      setTimeout(reconnect, 1000);
+    }
+  });
+}
+
+const board = port ? serveBoard() : null;
+const stop = async () => {
+  stopping = true;
+  board?.close();
+  await connection?.close().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+// The first start stops on any error (a wrong queue type, the lab not started): it is the user's to fix.
+consumeOutcomes().catch((e) => {
   console.error(`node-leader-board: ${e.message}`);
   process.exit(1);
 });

@@ -56,7 +56,8 @@ final class RatioRun {
                 + (postgresOffersTls() ? ", PostgreSQL over TLS" : "");
         OutboxLever outbox = new OutboxLever(Efficiency.Figures.of(List.of(anchorBefore), true),
                 Efficiency.Figures.of(List.of(anchorAfter), true), Efficiency.Figures.of(List.of(deleting), true));
-        FloorTable floors = new FloorTable(efficiency.guaranteed(), counted.perShot(), efficiency.floor(), anchorCounted.perShot(), physical);
+        FloorTable floors = new FloorTable(efficiency.guaranteed(), counted.perShot(), efficiency.floor(), anchorCounted.perShot(),
+                physical, efficiency.batched().isEmpty() ? null : efficiency.batched().get(0));
         return efficiency.table(title, String.format(ABOUT, shots, warmRuns, warmRuns * 2)) + outbox.table()
                 + floors.table(title, String.format(PhysicalFloor.ABOUT, shots, warmRuns));
     }

@@ -30,6 +30,18 @@ class PhysicalFloorTest {
     }
 
     @Test
+    void theBatchedPipelineIsDividedByThePhysicalFloorToo() {
+        Efficiency.Figures pipeline = new Efficiency.Figures(1.5, 1.0, 2.0, 4.5, 4, 9, 4000, 200);
+        Efficiency.Figures batched = new Efficiency.Figures(1.0, 0.8, 1.5, 3.3, 2, 9, 4000, 300);
+        Efficiency.Figures raw = new Efficiency.Figures(0.6, 0.4, 3.0, 1.0, 4, 9, 4100, 400);
+        PhysicalFloor physical = new PhysicalFloor(0.5, 0.3, 0.25, 0.45, 900, 1000, Map.of("commits", 4.0));
+
+        assertThat(new FloorTable(pipeline, Map.of(), raw, Map.of(), physical, batched).table("", ""))
+                .contains("| **efficiency with opt-in batching against the physical floor** (history on) | **2.20×** |");
+        assertThat(new FloorTable(pipeline, Map.of(), raw, Map.of(), physical).table("", "")).doesNotContain("batching");
+    }
+
+    @Test
     void theFloorAloneLeavesThePipelineOut() {
         PhysicalFloor physical = new PhysicalFloor(0.5, 0.3, 0.25, 0.45, 900, 1000, Map.of("acks", 3.0));
 

@@ -19,6 +19,8 @@ final class NodeLeaderBoard implements AutoCloseable {
 
     private static final Path EXAMPLE = Path.of("..", "examples", "node-leader-board");
 
+    private static final Path LOG = Path.of("target", "node-leader-board.log");
+
     private final Process node;
     private final int port;
 
@@ -27,8 +29,13 @@ final class NodeLeaderBoard implements AutoCloseable {
         this.port = port;
     }
 
+    /** What it printed so far, npm ci's output first. */
+    String log() throws IOException {
+        return Files.readString(LOG);
+    }
+
     static NodeLeaderBoard start(Map<String, String> environment) throws IOException, InterruptedException {
-        Path log = Path.of("target", "node-leader-board.log");
+        Path log = LOG;
         Files.createDirectories(log.getParent());
         Process install = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(EXAMPLE.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();

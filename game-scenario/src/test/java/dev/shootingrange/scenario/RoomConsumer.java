@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -28,6 +31,9 @@ final class RoomConsumer implements AutoCloseable {
 
     private final boolean byAttempt;
     private final Connection connection;
+    private final Channel channel;
+    private final String queue;
+    private final AtomicInteger recoveries = new AtomicInteger();
     private final HttpServer server;
     private final Set<String> counted = ConcurrentHashMap.newKeySet();
     /** gameId, then player: shots and hits. */
@@ -37,10 +43,24 @@ final class RoomConsumer implements AutoCloseable {
         this.byAttempt = byAttempt;
         ConnectionFactory factory = new ConnectionFactory();
         factory.setUri(amqpUrl);
+        // Connects again a second after a cut, where the client's default waits five.
+        factory.setNetworkRecoveryInterval(1000);
         connection = factory.newConnection("room-consumer-" + name);
-        Channel channel = connection.createChannel();
-        String queue = "participant." + name;
-        channel.queueDeclare(queue, false, false, true, Map.of());
+        // The client's own recovery (on by default): a connection cut opens again, consumer and all.
+        ((Recoverable) connection).addRecoveryListener(new RecoveryListener() {
+            @Override
+            public void handleRecovery(Recoverable recovered) {
+                recoveries.incrementAndGet();
+            }
+
+            @Override
+            public void handleRecoveryStarted(Recoverable recovering) {
+            }
+        });
+        channel = connection.createChannel();
+        queue = "participant." + name;
+        // Not auto-deleted: what the broker hands out again after a cut must wait in it meanwhile.
+        channel.queueDeclare(queue, false, false, false, Map.of());
         channel.queueBind(queue, "events", "Hit");
         channel.queueBind(queue, "events", "Missed");
         channel.basicQos(20);
@@ -52,6 +72,11 @@ final class RoomConsumer implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/api/leaderboard/", this::answer);
         server.start();
+    }
+
+    /** How often its connection was cut and opened again. */
+    int recoveries() {
+        return recoveries.get();
     }
 
     /** Where the judge reads it: {@code <board>/<gameId>}. */
@@ -90,6 +115,7 @@ final class RoomConsumer implements AutoCloseable {
     @Override
     public void close() throws Exception {
         server.stop(0);
+        channel.queueDelete(queue);
         connection.close();
     }
 }

@@ -10,8 +10,10 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.Problem;
+import dev.shootingrange.scenario.console.lab.BrokerManagement;
 import dev.shootingrange.scenario.console.lab.experiments.Matrix;
 import dev.shootingrange.scenario.console.lab.experiments.Playbook;
+import dev.shootingrange.scenario.console.services.ConsoleConfig;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 
@@ -42,17 +44,22 @@ public class Judge {
             "alice's Hit again, the same messageId",
             "alice's Hit again under a new messageId: the same attemptId",
             "bob's Missed again, the same messageId",
-            "every outcome so far again, oldest first, after newer ones");
+            "every outcome so far again, oldest first, after newer ones",
+            "every outcome again, and the consumers' connections cut: what they had not acknowledged comes back");
 
     private final Playbook play;
     private final Matrix matrix;
     private final Consumers consumers;
+    private final BrokerManagement broker;
+    private final String participants;
     private volatile View view = new View(State.NOT_RUN, null, FAULTS, 0, List.of(), null, null, null);
 
-    Judge(Playbook play, Matrix matrix, Consumers consumers) {
+    Judge(Playbook play, Matrix matrix, Consumers consumers, BrokerManagement broker, ConsoleConfig config) {
         this.play = play;
         this.matrix = matrix;
         this.consumers = consumers;
+        this.broker = broker;
+        this.participants = config.judge().participantUsername();
     }
 
     public View view() {
@@ -113,6 +120,13 @@ public class Judge {
             round.copy(earlier, false);
         }
         round.shoot("bob", TARGET - 12);
+        judge(round, cards, readings, nextFault(round));
+        // As a consumer killed mid-burst: the broker hands what it had not acknowledged out again, redelivered.
+        for (Round.Fired earlier : round.shots()) {
+            round.copy(earlier, false);
+        }
+        broker.closeConnectionsOf(participants, "the judge's round: a consumer killed in the middle of a burst");
+        round.shoot("alice", TARGET - 5);
         judge(round, cards, readings, nextFault(round));
         sleep(SETTLE);
         readings.readAll(round, cards, "the round's end");

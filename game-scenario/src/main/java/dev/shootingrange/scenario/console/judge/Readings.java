@@ -19,8 +19,11 @@ import dev.shootingrange.scenario.console.services.LeaderBoardApi;
  */
 final class Readings implements AutoCloseable {
 
-    /** How long a consumer has to show a shot before it is judged behind. */
-    static final Duration CATCH_UP = Duration.ofSeconds(10);
+    /**
+     * How long a consumer has to show a shot before it is judged behind: after its connection was cut, a
+     * consumer connects again first (RabbitMQ's Java client waits 5 s by default).
+     */
+    static final Duration CATCH_UP = Duration.ofSeconds(15);
 
     private final Consumers consumers;
     private final ExecutorService readers;

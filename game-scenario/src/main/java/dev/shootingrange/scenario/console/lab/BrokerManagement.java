@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -45,8 +46,18 @@ public class BrokerManagement {
      * @throws Problem 503 when the management API does not answer, saying how to get one
      */
     public Set<String> closeEveryConnection(String reason) {
+        return close(connection -> true, reason);
+    }
+
+    /** Has the broker close the connections {@code user} logged in with, as {@link #closeEveryConnection} does. */
+    public Set<String> closeConnectionsOf(String user, String reason) {
+        return close(connection -> user.equals(connection.user()), reason);
+    }
+
+    private Set<String> close(Predicate<ManagementApi.ClientConnection> which, String reason) {
         // One already gone by itself is not there any more: the listing lags a little.
-        return connections().stream().filter(name -> changed(() -> api.close(name, reason))).collect(Collectors.toSet());
+        return list(() -> api.connections(virtualHost)).stream().filter(which).map(ManagementApi.ClientConnection::name)
+                .filter(name -> changed(() -> api.close(name, reason))).collect(Collectors.toSet());
     }
 
     /**
@@ -55,7 +66,7 @@ public class BrokerManagement {
      * by default), not when it opens or closes.
      */
     public Set<String> connections() {
-        return list(() -> api.connections(virtualHost)).stream().map(ManagementApi.Named::name).collect(Collectors.toSet());
+        return list(() -> api.connections(virtualHost)).stream().map(ManagementApi.ClientConnection::name).collect(Collectors.toSet());
     }
 
     /**

@@ -35,6 +35,10 @@ interface ManagementApi {
     record Named(String name) {
     }
 
+    /** A client's connection, and the broker user it logged in as. */
+    record ClientConnection(String name, String user) {
+    }
+
     record Binding(String destination, @JsonProperty("destination_type") String destinationType) {
     }
 
@@ -59,7 +63,7 @@ interface ManagementApi {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Path("/vhosts/{vhost}/connections")
-    List<Named> connections(@PathParam("vhost") String virtualHost);
+    List<ClientConnection> connections(@PathParam("vhost") String virtualHost);
 
     /** Closes a client's connection, as a failing node does; the client is told the reason. */
     @DELETE

@@ -64,6 +64,16 @@ class BrokerManagementTest {
     }
 
     @Test
+    void closingOneUsersConnectionsLeavesEveryOtherAlone() {
+        assertThat(broker.closeConnectionsOf("guest", "a consumer killed")).containsExactly(ManagementApiStub.OPEN);
+        assertThat(broker.closeConnectionsOf("participant", "a consumer killed")).isEmpty();
+
+        assertThat(received).containsExactly("GET /api/vhosts/%2F/connections " + login,
+                "DELETE /api/connections/127.0.0.1:40001%20-%3E%20127.0.0.1:5672 " + login + " a consumer killed",
+                "GET /api/vhosts/%2F/connections " + login);
+    }
+
+    @Test
     void queuesAndTheQueuesBoundToAnExchange() {
         assertThat(broker.queues()).containsExactlyInAnyOrder("game-scenario", "leader-board");
         assertThat(broker.queuesBoundTo("game-events")).as("queues only, not exchanges").containsExactly("leader-board");
