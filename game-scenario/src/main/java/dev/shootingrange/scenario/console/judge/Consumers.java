@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 
 import dev.shootingrange.contract.Problem;
@@ -23,8 +24,13 @@ class Consumers {
     private final Map<String, Consumer> registered = new LinkedHashMap<>();
     private final Map<String, JudgedBoard> boards = new LinkedHashMap<>();
 
+    @Inject
     Consumers(ConsoleConfig config) {
-        this.most = config.judge().consumers();
+        this(config.judge().consumers());
+    }
+
+    Consumers(int most) {
+        this.most = most;
     }
 
     /**
@@ -47,8 +53,6 @@ class Consumers {
                     + " instructor removes those gone");
         }
         registered.put(consumer.name(), consumer);
-        boards.put(consumer.name(), QuarkusRestClientBuilder.newBuilder().baseUri(consumer.board())
-                .connectTimeout(2, TimeUnit.SECONDS).readTimeout(2, TimeUnit.SECONDS).build(JudgedBoard.class));
         return true;
     }
 
@@ -78,7 +82,11 @@ class Consumers {
         return List.copyOf(registered.values());
     }
 
+    /** A client for its board, made at its first reading; null for a consumer not registered. */
     synchronized JudgedBoard board(String name) {
-        return boards.get(name);
+        Consumer consumer = registered.get(name);
+        return consumer == null ? null : boards.computeIfAbsent(name, first -> QuarkusRestClientBuilder.newBuilder()
+                .baseUri(consumer.board()).connectTimeout(2, TimeUnit.SECONDS).readTimeout(2, TimeUnit.SECONDS)
+                .build(JudgedBoard.class));
     }
 }
