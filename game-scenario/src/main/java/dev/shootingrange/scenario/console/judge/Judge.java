@@ -116,15 +116,11 @@ public class Judge {
         round.copy(bobsMiss, false);
         round.shoot("alice", TARGET);
         judge(round, cards, readings, nextFault(round));
-        for (Round.Fired earlier : round.shots()) {
-            round.copy(earlier, false);
-        }
+        round.copyEveryAnswer();
         round.shoot("bob", TARGET - 12);
         judge(round, cards, readings, nextFault(round));
         // As a consumer killed mid-burst: the broker hands what it had not acknowledged out again, redelivered.
-        for (Round.Fired earlier : round.shots()) {
-            round.copy(earlier, false);
-        }
+        round.copyEveryAnswer();
         broker.closeConnectionsOf(participants, "the judge's round: a consumer killed in the middle of a burst");
         round.shoot("alice", TARGET - 5);
         judge(round, cards, readings, nextFault(round));

@@ -45,12 +45,15 @@ final class Round {
         copies++;
     }
 
-    void faultPlayed() {
-        faultsPlayed++;
+    /** Has the range publish every answer of the round so far again, oldest first, each the same copy. */
+    void copyEveryAnswer() {
+        for (Fired earlier : List.copyOf(shots)) {
+            copy(earlier, false);
+        }
     }
 
-    List<Fired> shots() {
-        return List.copyOf(shots);
+    void faultPlayed() {
+        faultsPlayed++;
     }
 
     Tally decided() {

@@ -1,5 +1,7 @@
 package dev.shootingrange.scenario.console.judge;
 
+import dev.shootingrange.scenario.console.lab.experiments.Playbook;
+
 /**
  * One consumer's round: after each fault the lab plays, what its board showed against what the range
  * decided. Counting more than decided breaks "counted-once" for good (a count once added does not go
@@ -8,8 +10,9 @@ package dev.shootingrange.scenario.console.judge;
  */
 final class Scorecard {
 
-    static final String COUNTED_ONCE = "counted-once";
-    static final String NOTHING_LOST = "nothing-lost";
+    /** The contract's rules 2 and 3, by the names the experiments give them. */
+    static final String COUNTED_ONCE = Playbook.COUNTED_ONCE;
+    static final String NOTHING_LOST = Playbook.NOTHING_LOST;
 
     /** A rule: held, or broken, by which fault and how. */
     record Rule(String name, boolean held, String brokenBy) {

@@ -26,8 +26,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 public class Playbook {
 
     static final String ONE_OUTCOME = "one-outcome-per-attempt";
-    static final String COUNTED_ONCE = "counted-once";
-    static final String NOTHING_LOST = "nothing-lost";
+    public static final String COUNTED_ONCE = "counted-once";
+    public static final String NOTHING_LOST = "nothing-lost";
     static final String SAME_COPY = "same-copy-on-redelivery";
 
     private final Services services;
