@@ -10,10 +10,8 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 
 import dev.shootingrange.contract.Problem;
-import dev.shootingrange.scenario.console.lab.BrokerManagement;
 import dev.shootingrange.scenario.console.lab.experiments.Matrix;
 import dev.shootingrange.scenario.console.lab.experiments.Playbook;
-import dev.shootingrange.scenario.console.services.ConsoleConfig;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 
@@ -50,16 +48,14 @@ public class Judge {
     private final Playbook play;
     private final Matrix matrix;
     private final Consumers consumers;
-    private final BrokerManagement broker;
-    private final String participants;
+    private final ParticipantConnections participants;
     private volatile View view = new View(State.NOT_RUN, null, FAULTS, 0, List.of(), null, null, null);
 
-    Judge(Playbook play, Matrix matrix, Consumers consumers, BrokerManagement broker, ConsoleConfig config) {
+    Judge(Playbook play, Matrix matrix, Consumers consumers, ParticipantConnections participants) {
         this.play = play;
         this.matrix = matrix;
         this.consumers = consumers;
-        this.broker = broker;
-        this.participants = config.judge().participantUsername();
+        this.participants = participants;
     }
 
     public View view() {
@@ -121,7 +117,7 @@ public class Judge {
         judge(round, cards, readings, nextFault(round));
         // As a consumer killed mid-burst: the broker hands what it had not acknowledged out again, redelivered.
         round.copyEveryAnswer();
-        broker.closeConnectionsOf(participants, "the judge's round: a consumer killed in the middle of a burst");
+        participants.cut(cards.size(), "the judge's round: a consumer killed in the middle of a burst");
         round.shoot("alice", TARGET - 5);
         judge(round, cards, readings, nextFault(round));
         sleep(SETTLE);

@@ -56,8 +56,7 @@ public class BrokerManagement {
 
     private Set<String> close(Predicate<ManagementApi.ClientConnection> which, String reason) {
         // One already gone by itself is not there any more: the listing lags a little.
-        return list(() -> api.connections(virtualHost)).stream().filter(which).map(ManagementApi.ClientConnection::name)
-                .filter(name -> changed(() -> api.close(name, reason))).collect(Collectors.toSet());
+        return connections(which).stream().filter(name -> changed(() -> api.close(name, reason))).collect(Collectors.toSet());
     }
 
     /**
@@ -66,7 +65,17 @@ public class BrokerManagement {
      * by default), not when it opens or closes.
      */
     public Set<String> connections() {
-        return list(() -> api.connections(virtualHost)).stream().map(ManagementApi.ClientConnection::name).collect(Collectors.toSet());
+        return connections(connection -> true);
+    }
+
+    /** The connections {@code user} logged in with, as {@link #connections()} lists them. */
+    public Set<String> connectionsOf(String user) {
+        return connections(connection -> user.equals(connection.user()));
+    }
+
+    private Set<String> connections(Predicate<ManagementApi.ClientConnection> which) {
+        return list(() -> api.connections(virtualHost)).stream().filter(which).map(ManagementApi.ClientConnection::name)
+                .collect(Collectors.toSet());
     }
 
     /**

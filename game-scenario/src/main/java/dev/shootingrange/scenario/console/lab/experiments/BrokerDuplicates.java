@@ -45,15 +45,15 @@ class BrokerDuplicates extends Story {
         settings.putAll(play.protect(run.protect(), Services.GAME_SCENARIO, Lab.INBOX));
         String gameId = play.newGame(42);
         Set<String> closed = new HashSet<>();
-        int everyConnection = 0;
+        // Each service publishes on one connection and consumes on another.
+        int everyConnection = 2 * Services.ALL.size();
         for (int burst = 0; burst < BURSTS; burst++) {
-            if (burst > 0) {
-                // The broker lists a connection at its next statistics round, seconds after it opened: a cut
-                // before the services' new connections are listed would miss them.
-                int expected = everyConnection;
-                Waits.await("the services' connections back in the broker's list", () -> broker.connections().stream()
-                        .filter(name -> !closed.contains(name)).count() >= expected);
-            }
+            // The broker lists a connection at its next statistics round, seconds after it opened: a cut
+            // before the services' connections are listed (new ones after a switch restarted a consumer,
+            // or after the last cut) would miss them.
+            int expected = everyConnection;
+            Waits.await("the services' connections in the broker's list", () -> broker.connections().stream()
+                    .filter(name -> !closed.contains(name)).count() >= expected);
             // The whole burst is committed at once, so its outbox publishes it at once: the range has a backlog
             // in its hands, however fast it handles, and is in the middle of it when the broker cuts.
             QuarkusTransaction.requiringNew().run(() -> {
