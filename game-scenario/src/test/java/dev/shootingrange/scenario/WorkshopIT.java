@@ -61,7 +61,8 @@ class WorkshopIT {
                 .replace("http://localhost:8082", LabProcesses.BOARD.baseUrl());
         boolean promised = CommentedResult.promises(command.comment());
         AtomicReference<Terminal.Answer> answer = new AtomicReference<>(terminal.run(text));
-        if (promised && command.isRead()) {
+        // A read that answers as promised at once needs no second look (most do).
+        if (promised && command.isRead() && !CommentedResult.broken(command.comment(), answer.get().output()).isEmpty()) {
             try {
                 await().atMost(SETTLE).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().until(() -> {
                     if (CommentedResult.broken(command.comment(), answer.get().output()).isEmpty()) {
