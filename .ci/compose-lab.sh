@@ -3,8 +3,9 @@
 # and Dockerfile (unedited; only the host ports move, .ci/docker/compose.ports.yml, since this machine's
 # own RabbitMQ, PostgreSQL and test services hold the shipped ones), waits until every service is
 # healthy, plays a game over HTTP and one in Chromium (ComposedConsoleIT), switches a protection off
-# and on through the lab, then `docker compose down -v` and checks that the project left no
-# container, network or volume.
+# and on through the lab, starts it a second time as a room (docker-compose.room.yml, no --build:
+# nothing built or fetched; guest refused; a consumer outside the containers judged as the participant
+# user), then `docker compose down -v` and checks that the project left no container, network or volume.
 # The official images come from Docker Hub, which CI cannot reach: stand-ins of the same names are
 # built from Debian packages first (.ci/docker/standins.sh, .ci/docker/README.md).
 #
@@ -44,7 +45,7 @@ HOST_PORTS="28080 28081 28082 28672 28673"
 [ -n "${LAB_OBSERVABILITY:-}" ] && HOST_PORTS="$HOST_PORTS 28090"
 HEALTHY_WITHIN=${HEALTHY_WITHIN:-300}
 
-timings=() passed=0 failed=0 started_engine=false up=false
+timings=() passed=0 failed=0 started_engine=false up=false PLAIN=()
 OUT=$(mktemp)   # compose's and the builds' progress, printed on a failure
 timed() { # timed LABEL COMMAND...: runs it, notes its seconds
   local label=$1 t=$SECONDS; shift
@@ -62,7 +63,10 @@ finish() {
     echo "--- containers ---"; "${COMPOSE[@]}" ps -a
     echo "--- their logs (last 150 lines each) ---"; "${COMPOSE[@]}" logs --no-color --tail 150
   fi
-  if $up; then "${COMPOSE[@]}" down -v --remove-orphans >/dev/null 2>&1; fi
+  if $up; then
+    "${COMPOSE[@]}" down -v --remove-orphans >/dev/null 2>&1
+    if [ ${#PLAIN[@]} -gt 0 ]; then "${PLAIN[@]}" down -v >/dev/null 2>&1; fi
+  fi
   if $started_engine && [ -z "${KEEP_ENGINE:-}" ]; then timed "engine stop" "$ENGINE" stop; fi
   rm -f "$OUT"
   echo "--- compose lab: timings ---"
@@ -231,12 +235,19 @@ console_in_chromium() {
 }
 $CLUSTER || timed "a game in Chromium (ComposedConsoleIT)" console_in_chromium
 
-# --- a second start, as a room's next morning: nothing built, nothing fetched ----------------------
+# --- a second start, as a room's next morning: the room's file, nothing built, nothing fetched ------
+# docker-compose.room.yml publishes the console and the broker's AMQP port (here on 127.0.0.1's moved
+# ports, compose.ports.yml coming last) and has the services log in as "lab" with the instructor's key,
+# on a broker volume of its own where guest was never made.
+ROOM_KEY=ci-room-key
 second_start() {
   local images before after
   images=$("${COMPOSE[@]}" config --images | grep '^shooting-range/' | sort -u)
   before=$(docker image inspect -f '{{.Id}}' $images)
   quiet "${COMPOSE[@]}" down
+  export LAB_INSTRUCTOR_KEY=$ROOM_KEY
+  PLAIN=("${COMPOSE[@]}")
+  COMPOSE=(docker compose -p "$PROJECT" -f docker-compose.yml -f docker-compose.room.yml -f .ci/docker/compose.ports.yml)
   local log; log=$(mktemp)
   "${COMPOSE[@]}" up -d >"$log" 2>&1 || { cat "$log"; rm -f "$log"; fail "the second docker compose up failed"; }
   cat "$log" >>"$OUT"
@@ -246,9 +257,54 @@ second_start() {
   [ "$before" = "$after" ] || fail "the second up changed the images"
   wait_healthy >/dev/null
   play >/dev/null
-  ok "a second docker compose up (no --build) started the images built before, fetched nothing, and a game counted once"
+  ok "a second docker compose up, the room's (docker-compose.room.yml, no --build), started the images built before, fetched nothing, and a game counted once"
 }
-$CLUSTER || timed "second start (up, no build)" second_start
+$CLUSTER || timed "second start: a room (up, no build)" second_start
+
+# The room's broker: the AMQP port is the room's, so guest/guest, which everyone knows, is not there.
+room_broker() {
+  local guest lab
+  guest=$(curl -s -o /dev/null -w '%{http_code}' -u guest:guest "$MGMT/api/whoami")
+  lab=$(curl -s -o /dev/null -w '%{http_code}' -u "lab:$ROOM_KEY" "$MGMT/api/whoami")
+  [ "$guest" = 401 ] && [ "$lab" = 200 ] || fail "the room's broker answered guest with $guest and lab (the key) with $lab"
+  ok "the room's broker refuses guest; the services' user is lab, the key its password"
+}
+$CLUSTER || timed "room: the broker's users" room_broker
+
+# A participant's consumer on a laptop (this machine, outside the containers): the Node example logs in
+# as the participant user the console hands out, through the room's AMQP port, and serves its board;
+# the console reaches it at host.docker.internal, and the instructor's round judges it.
+room_judge() {
+  local connection url port dir node round card deadline=$((SECONDS + 240))
+  connection=$(j "$GS/api/judge/connection")
+  url=$(jq -r .amqpUrl <<<"$connection")
+  [[ $url == amqp://participant:participant@127.0.0.1:5672* ]] || fail "the console hands out $url"
+  dir=$(mktemp -d)
+  (cd examples/node-leader-board && npm ci --no-audit --no-fund --loglevel=error) >"$dir/npm.log" 2>&1 \
+    || { cat "$dir/npm.log"; fail "npm ci in examples/node-leader-board"; }
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])')
+  (cd examples/node-leader-board && AMQP_URL=${url/:5672/:28672} QUEUE=participant.ci-laptop \
+    DEAD_LETTERS=$(jq -r .nodeExample.DEAD_LETTERS <<<"$connection") PORT=$port STATE_FILE="$dir/state.json" \
+    exec node leader-board.js) >"$dir/node.log" 2>&1 &
+  node=$!
+  until curl -fs -o /dev/null "http://127.0.0.1:$port/api/leaderboard/none"; do
+    kill -0 "$node" 2>/dev/null && [ $SECONDS -lt $deadline ] || { cat "$dir/node.log"; fail "the Node example's board never answered"; }
+    sleep 1
+  done
+  j -XPOST "$GS/api/judge/consumers" -d "{\"name\":\"a laptop\",\"board\":\"http://host.docker.internal:$port/api/leaderboard\"}" >/dev/null
+  j -XPOST -H "X-Instructor-Key: $ROOM_KEY" "$GS/api/lab/judge/round" >/dev/null
+  until round=$(j "$GS/api/judge/round") && [ "$(jq -r .state <<<"$round")" = DONE ]; do
+    [ $SECONDS -lt $deadline ] || { cat "$dir/node.log"; fail "the judge's round was not done in time: $round"; }
+    sleep 2
+  done
+  kill "$node" 2>/dev/null || true
+  card=$(jq -c '.consumers[] | select(.name == "a laptop")' <<<"$round")
+  jq -e '.countedOnce.held and .nothingLost.held and .copiesPlayed > 0 and .copiesAbsorbed == .copiesPlayed' <<<"$card" >/dev/null \
+    || { cat "$dir/node.log"; fail "the judge's round: $round"; }
+  rm -rf "$dir"
+  ok "a laptop's consumer (the Node example as the participant user, through the room's AMQP port) judged: $(jq -r '"\(.shotsSeen) shots, \(.copiesAbsorbed) of \(.copiesPlayed) copies absorbed"' <<<"$card"), both rules held"
+}
+$CLUSTER || timed "room: a laptop's consumer judged" room_judge
 
 # --- the cluster: one cluster of three, and its leader killed mid-burst ------------------------------
 rabbitmqctl_on() { # rabbitmqctl_on NODE ARGS...: the node's rabbitmqctl, quiet, in JSON
@@ -339,6 +395,8 @@ fi
 volumes=$(docker inspect -f '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}' $("${COMPOSE[@]}" ps -aq))
 networks=$(docker network ls -q --filter "label=com.docker.compose.project=$PROJECT")
 timed "compose down -v" quiet "${COMPOSE[@]}" down -v
+# After a room, the plain lab's broker volume, which the room's files do not name, goes with the plain files.
+if [ ${#PLAIN[@]} -gt 0 ]; then quiet "${PLAIN[@]}" down -v; fi
 up=false
 left=$(docker ps -aq --filter "label=com.docker.compose.project=$PROJECT")
 [ -z "$left" ] || fail "containers left after down -v: $left"

@@ -109,19 +109,32 @@ class DeploymentConfigTest {
 
     /**
      * Closed by default: out of the box nothing is published beyond this machine (each service's own
-     * test above); a room is a file of its own that publishes the console alone, and that refuses to
-     * start without an instructor key for every service that has a lab.
+     * test above); a room is a file of its own that publishes the console and the broker's AMQP port
+     * (the room's consumers, for the judge) with no guest on that broker, and that refuses to start
+     * without an instructor key for every service that has a lab, which is also the services' broker
+     * password (decision 29).
      */
     @Test
     @SuppressWarnings("unchecked")
-    void aRoomIsAnExplicitFileThatPublishesTheConsoleAloneAndRequiresTheKey() throws IOException {
+    void aRoomIsAnExplicitFileThatPublishesTheConsoleAndABrokerWithoutGuestAndRequiresTheKey() throws IOException {
         assertThat(Files.readString(ROOT.resolve("Dockerfile"))).as("in its container, the container's interfaces")
                 .contains("ENV QUARKUS_HTTP_HOST=0.0.0.0");
         assertThat((List<Object>) compose("docker-compose.room.yml", "game-scenario").get("ports")).containsExactly("8080:8080");
+        Map<String, Object> broker = compose("docker-compose.room.yml", "rabbitmq");
+        assertThat((List<Object>) broker.get("ports")).as("AMQP for the room, the management UI for this machine")
+                .containsExactly("5672:5672", "127.0.0.1:15672:15672");
+        assertThat((Map<String, String>) broker.get("environment")).as("a first start makes lab, not guest")
+                .containsEntry("RABBITMQ_DEFAULT_USER", "lab")
+                .hasEntrySatisfying("RABBITMQ_DEFAULT_PASS", password -> assertThat(password).startsWith("${LAB_INSTRUCTOR_KEY:?"));
+        assertThat((List<Object>) broker.get("volumes")).as("a broker volume where guest was never made")
+                .anySatisfy(volume -> assertThat(volume.toString()).startsWith("rabbitmq-room-data:"))
+                .noneSatisfy(volume -> assertThat(volume.toString()).startsWith("rabbitmq-data:"));
         for (String service : List.of("game-scenario", "shooting-range", "leader-board", "shooting-range-2", "leader-board-2")) {
             Map<String, Object> room = compose("docker-compose.room.yml", service);
-            assertThat(((Map<String, String>) room.get("environment")).get("LAB_INSTRUCTOR_KEY")).as(service + "'s key")
-                    .startsWith("${LAB_INSTRUCTOR_KEY:?");
+            Map<String, String> environment = (Map<String, String>) room.get("environment");
+            assertThat(environment.get("LAB_INSTRUCTOR_KEY")).as(service + "'s key").startsWith("${LAB_INSTRUCTOR_KEY:?");
+            assertThat(environment).as(service + " logs in as lab").containsEntry("RABBITMQ_USERNAME", "lab")
+                    .hasEntrySatisfying("RABBITMQ_PASSWORD", password -> assertThat(password).startsWith("${LAB_INSTRUCTOR_KEY:?"));
             if (!service.equals("game-scenario")) {
                 assertThat(room).as(service + " stays on this machine").doesNotContainKey("ports");
             }
