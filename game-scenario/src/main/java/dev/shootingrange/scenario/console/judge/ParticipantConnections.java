@@ -31,13 +31,13 @@ class ParticipantConnections {
 
     /**
      * Cuts them once the broker lists {@code atLeast} (each registered consumer holds one), or once
-     * {@link #LISTED} is over, whichever comes first; returns how many it cut.
+     * {@link #LISTED} is over, whichever comes first.
      */
-    int cut(int atLeast, String reason) {
+    void cut(int atLeast, String reason) {
         Instant deadline = Instant.now().plus(LISTED);
         while (broker.connectionsOf(user).size() < atLeast && Instant.now().isBefore(deadline)) {
             Judge.sleep(Duration.ofMillis(250));
         }
-        return broker.closeConnectionsOf(user, reason).size();
+        broker.closeConnectionsOf(user, reason);
     }
 }
