@@ -36,8 +36,8 @@ final class ProfileShares {
 
     static final List<Part> ACTIVITIES = List.of(
             new Part("a delivery's handling (the inbox's transaction, its ack)", "dev.shootingrange.exactlyonce.inbox.InboxConsumer"),
-            new Part("a batch's shared transaction (batching on: its savepoints, its commit)", "dev.shootingrange.exactlyonce.inbox.BatchedHandling"),
-            new Part("the core's plain statements (inbox row, outbox row, savepoint)", "dev.shootingrange.exactlyonce.PlainStatement"),
+            new Part("a batch's shared transaction (batching on: its members, its commit)", "dev.shootingrange.exactlyonce.inbox.BatchedHandling"),
+            new Part("the core's plain statements (inbox row, outbox row)", "dev.shootingrange.exactlyonce.PlainStatement"),
             new Part("reading a delivery and writing its answer (JSON, the envelope)", "dev.shootingrange.contract"),
             new Part("settling a delivery with the broker (ack, nack)", "dev.shootingrange.exactlyonce.rabbit.ConsumingConnection"),
             new Part("the relay's batches (claim, publish, confirm, mark)", "dev.shootingrange.exactlyonce.outbox.OutboxBatch"),

@@ -32,10 +32,9 @@ public interface ExactlyOnceConfig {
         int prefetch();
 
         /**
-         * Deliveries handled in one transaction, each in a savepoint of its own (docs/decisions/0021):
-         * 1, the default, handles each in its own. A batch holds at most as many as the concurrency,
-         * the deliveries being handled at once; raise both together. At most 64, the subtransactions
-         * PostgreSQL keeps in memory per session.
+         * Deliveries handled in one transaction (docs/decisions/0021, 0030): 1, the default, handles each
+         * in its own. A batch holds at most as many as the concurrency, the deliveries being handled at
+         * once; raise both together. At most 64: a member that fails has the others handled again.
          */
         @WithDefault("1")
         int batchSize();

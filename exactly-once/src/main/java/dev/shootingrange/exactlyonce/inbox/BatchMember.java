@@ -41,4 +41,11 @@ final class BatchMember {
         }
         return outcome;
     }
+
+    /** A member's handling failed: its batch's transaction rolls back, and the others are handled again. */
+    static final class Failed extends RuntimeException {
+        Failed() {
+            super("a member of the batch failed", null, false, false);
+        }
+    }
 }

@@ -14,20 +14,18 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.jboss.logging.Logger;
 
-import dev.shootingrange.exactlyonce.AfterCommit;
 import dev.shootingrange.exactlyonce.Delivery;
 import dev.shootingrange.exactlyonce.ExactlyOnceConfig;
-import dev.shootingrange.exactlyonce.PlainStatement;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
- * Deliveries waiting to be handled at the same time, handled in one transaction, each in a savepoint
- * of its own: a message's inbox row and effects commit together or not at all, one that fails is
- * rolled back alone while the others commit, and the commit (its round trip, its WAL flush, the
- * transaction manager's work) is paid once for all of them (docs/decisions/0021).
+ * Deliveries waiting to be handled at the same time, handled in one transaction: a message's inbox
+ * row and effects commit together or not at all, one that fails keeps its failure while the others
+ * are handled again together without it and commit, and the commit (its round trip, its WAL flush,
+ * the transaction manager's work) is paid once for all of them (docs/decisions/0021).
  * <p>
  * Each consumer worker brings its delivery and waits; the one that takes the lead handles up to
  * {@code batch-size} waiting deliveries and commits, and every worker then settles its own delivery.
@@ -54,7 +52,8 @@ class BatchedHandling {
         this.transactions = transactions;
         this.metrics = metrics;
         if (size < 1 || size > 64) {
-            // Above 64 savepoints, PostgreSQL's cache of a session's subtransactions overflows (decision 21).
+            // A member that fails has the others handled again: the larger the batch, the more work a failure costs,
+            // and past a few dozen a shared commit saves no more that can be measured (decision 21).
             throw new IllegalArgumentException("exactly-once.consumer.batch-size is 1 to 64, not " + size);
         }
     }
@@ -106,46 +105,46 @@ class BatchedHandling {
     }
 
     private void together(List<BatchMember> batch) {
-        try {
-            QuarkusTransaction.requiringNew().run(() -> {
-                for (BatchMember member : batch) {
-                    if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
-                        // A failure marked the whole transaction: the members not handled yet go alone, with those it rolls back.
-                        break;
-                    }
-                    inSavepoint(member);
-                }
-            });
-            batch.stream().filter(member -> member.failure == null).forEach(member -> member.committed = true);
-        } catch (RuntimeException failed) {
-            LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", batch.size(), failed);
-            batch.stream().filter(member -> member.failure == null).forEach(this::alone);
+        List<BatchMember> members = batch;
+        while (members.size() > 1) {
+            try {
+                QuarkusTransaction.requiringNew().run(() -> handleEach(batch));
+                batch.stream().filter(member -> member.failure == null).forEach(member -> member.committed = true);
+                return;
+            } catch (BatchMember.Failed failed) {
+                // Its own failure stands; nothing of the others took effect: they go again, together, without it.
+                members = batch.stream().filter(member -> member.failure == null).toList();
+            } catch (RuntimeException failed) {
+                LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", members.size(), failed);
+                break;
+            }
         }
+        batch.stream().filter(member -> member.failure == null).forEach(this::alone);
     }
 
     /**
-     * The member's effects, and the work it leaves for after the commit, kept where its savepoint is
-     * released and dropped where it is rolled back to. The ORM's changes are flushed inside the savepoint,
-     * and forgotten after a rollback to it, so that the commit writes none of a failed member's.
+     * Each member not failed yet, in the one transaction. No savepoints: a member that fails takes the
+     * whole transaction back with it ({@link BatchMember.Failed}), which costs the others a second run only
+     * when one fails, where a savepoint each cost two statements a message always (decision 21).
      */
-    private void inSavepoint(BatchMember member) {
-        try (Scope trace = member.trace.makeCurrent()) {
-            PlainStatement.update("savepoint handling");
-            try {
-                List<Runnable> afterCommit = AfterCommit.heldDuring(() -> {
-                    member.outcome = member.handling.get();
-                    if (transactions.getTransactionStatus() == Status.STATUS_ACTIVE) { // else goes alone: a flush would fail it
-                        entityManager.flush();
-                    }
-                });
-                PlainStatement.update("release savepoint handling");
-                if (!afterCommit.isEmpty()) {
-                    AfterCommit.run(transactions, () -> afterCommit.forEach(Runnable::run));
+    private void handleEach(List<BatchMember> batch) {
+        for (BatchMember member : batch) {
+            if (member.failure != null) {
+                continue;
+            }
+            if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+                // Marked for rollback without a failure of its own: the commit fails, and each member goes alone.
+                return;
+            }
+            try (Scope trace = member.trace.makeCurrent()) {
+                member.outcome = member.handling.get();
+                if (transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
+                    // The ORM's changes written now, so that the next member's plain statements read them.
+                    entityManager.flush();
                 }
             } catch (RuntimeException failure) {
                 member.failure = failure;
-                PlainStatement.update("rollback to savepoint handling");
-                entityManager.clear();
+                throw new BatchMember.Failed();
             }
         }
     }

@@ -15,9 +15,9 @@ import dev.shootingrange.exactlyonce.PlainStatement;
  * lets exactly one win. The loser's insert waits for the winner's transaction: if it commits, the
  * loser sees a conflict and skips the message; if it rolls back, the loser goes on as the first.
  * The insert is the first write of the transaction, so the wait can never be part of a deadlock. In a
- * batch ({@link BatchedHandling}) it is the first of its savepoint: where two instances' batches wait
- * on each other, PostgreSQL fails one statement and that message alone is rolled back to its savepoint
- * and tried again (the rest of its batch handled again alone where the failure marked the transaction).
+ * batch ({@link BatchedHandling}) it is the first write of its member only: where two instances' batches
+ * wait on each other, PostgreSQL fails one statement, that message's delivery is tried again, and the
+ * rest of its batch is handled again without it.
  */
 @ApplicationScoped
 public class Inbox {

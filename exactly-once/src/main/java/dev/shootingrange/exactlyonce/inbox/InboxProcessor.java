@@ -24,7 +24,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 /**
  * One delivery, from bytes to committed effects: read it, then in one transaction record the
  * messageId in the inbox, run the business rule and write its outgoing messages (with batching on, in
- * a savepoint of a transaction shared with the deliveries beside it: {@link BatchedHandling}). A
+ * a transaction shared with the deliveries beside it: {@link BatchedHandling}). A
  * failure of the database throws, so the message is retried; only invalid input is answered with {@link Delivery.Invalid}.
  */
 @ApplicationScoped

@@ -46,7 +46,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * Deliveries handled together with batching on: one transaction, a savepoint each. A first delivery
+ * Deliveries handled together with batching on: one transaction, a member that fails taken out of it
+ * and the others handled again together. A first delivery
  * is held in its handling until the others wait behind it, so that they make one batch.
  */
 @QuarkusTest
