@@ -52,8 +52,7 @@ class BatchedHandling {
         this.transactions = transactions;
         this.metrics = metrics;
         if (size < 1 || size > 64) {
-            // A member that fails has the others handled again: the larger the batch, the more work a failure costs,
-            // and past a few dozen a shared commit saves no more that can be measured (decision 21).
+            // A member that fails has the others handled again: the bound keeps what a failure costs them bounded (decision 30).
             throw new IllegalArgumentException("exactly-once.consumer.batch-size is 1 to 64, not " + size);
         }
     }
@@ -105,17 +104,15 @@ class BatchedHandling {
     }
 
     private void together(List<BatchMember> batch) {
-        List<BatchMember> members = batch;
-        while (members.size() > 1) {
+        while (batch.stream().filter(member -> member.failure == null).count() > 1) {
             try {
                 QuarkusTransaction.requiringNew().run(() -> handleEach(batch));
                 batch.stream().filter(member -> member.failure == null).forEach(member -> member.committed = true);
                 return;
             } catch (BatchMember.Failed failed) {
                 // Its own failure stands; nothing of the others took effect: they go again, together, without it.
-                members = batch.stream().filter(member -> member.failure == null).toList();
             } catch (RuntimeException failed) {
-                LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", members.size(), failed);
+                LOG.debugf("a batch of %d deliveries failed (%s); each is handled again alone", batch.size(), failed);
                 break;
             }
         }

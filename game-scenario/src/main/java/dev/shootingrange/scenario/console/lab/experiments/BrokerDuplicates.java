@@ -46,8 +46,8 @@ class BrokerDuplicates extends Story {
         String gameId = play.newGame(42);
         Set<String> closed = new HashSet<>();
         // Each service publishes on one connection and consumes on another. A fixed count, not the last
-        // cut's: a cut also closes what the listing still shows of connections gone a moment before, and
-        // a target grown by those would wait for connections that never come.
+        // cut's: a cut may also close a connection that does not come back (another client's), and a
+        // target grown by it would wait for a connection that never comes.
         int everyConnection = 2 * Services.ALL.size();
         for (int burst = 0; burst < BURSTS; burst++) {
             // The broker lists a connection at its next statistics round, seconds after it opened: a cut
