@@ -15,8 +15,11 @@ import java.util.function.Supplier;
 final class HistoryQueue {
 
     static final int BATCH = 500;
-    /** After the first row of a batch, how long the others may take to join it: fewer, larger commits. */
-    static final long LINGER_MS = 20;
+    /**
+     * After the first row of a batch, how long the others may take to join it: fewer, larger commits. A
+     * commit of a few rows costs PostgreSQL about as much again as the rows; a reader waits at most this long more.
+     */
+    static final long LINGER_MS = 100;
     /** Far more than the rows of a few seconds at the lab's highest rates: a stuck database drops rows, not memory. */
     private static final int CAPACITY = 100_000;
 
@@ -63,7 +66,9 @@ final class HistoryQueue {
 
     /**
      * Adds to {@code batch} the next rows: the first one within 100 ms (else none), then those that
-     * join it within {@value #LINGER_MS} ms, up to {@value #BATCH}.
+     * joined it within {@value #LINGER_MS} ms, up to {@value #BATCH}. The writer sleeps the linger out
+     * instead of waiting on the queue: a thread waiting on it is woken by each row that comes, two
+     * context switches a row recorded.
      */
     void nextBatch(List<Pending> batch) throws InterruptedException {
         Pending first = waiting.poll(100, TimeUnit.MILLISECONDS);
@@ -71,15 +76,8 @@ final class HistoryQueue {
             return;
         }
         batch.add(first);
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MS);
-        for (long left; batch.size() < BATCH && (left = until - System.nanoTime()) > 0;) {
-            Pending next = waiting.poll(left, TimeUnit.NANOSECONDS);
-            if (next == null) {
-                break;
-            }
-            batch.add(next);
-            waiting.drainTo(batch, BATCH - batch.size());
-        }
+        Thread.sleep(LINGER_MS);
+        waiting.drainTo(batch, BATCH - 1);
     }
 
     static List<Pending> newBatch() {

@@ -20,7 +20,7 @@ import io.agroal.api.AgroalDataSource;
  * each batch gathering for {@value HistoryQueue#LINGER_MS} ms after its first row. A row is built (and
  * a published body read) on the writer's thread, not on the consumer's or the relay's. Readers of the
  * history call {@link #flush} first, so they see every copy already recorded here. A process that dies
- * loses the rows still waiting (a few ms' worth); the lab's crashes are simulated and lose nothing.
+ * loses the rows still waiting (at most a linger's worth); the lab's crashes are simulated and lose nothing.
  * <p>
  * A batch that fails is written again, for as long as the database does not answer ({@link HistoryStore}).
  * A row refused alone, or past the queue's capacity, is let go, counted and logged ({@link #dropped()}).

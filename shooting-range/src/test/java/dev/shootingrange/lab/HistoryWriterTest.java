@@ -71,6 +71,25 @@ class HistoryWriterTest {
     }
 
     /**
+     * Rows that come a few milliseconds apart, as a burst's do, go to the database in one commit: a
+     * commit of a few rows costs PostgreSQL as much as the rows themselves, and a writer woken for each
+     * row would commit them one or two at a time.
+     */
+    @Test
+    void rowsThatComeCloseTogetherShareACommit() {
+        String gameId = "together-" + UUID.randomUUID();
+        for (int i = 0; i < 4; i++) {
+            writer.add(() -> row(gameId), 0);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(15));
+        }
+
+        assertThat(writer.flush(Duration.ofSeconds(10))).as("written in time").isTrue();
+        assertThat(Sql.count(dataSource, "select count(*) from message_history where game_id = ?", gameId)).isEqualTo(4);
+        assertThat(Sql.count(dataSource, "select count(distinct xmin::text) from message_history where game_id = ?", gameId))
+                .as("commits the four rows went in").isEqualTo(1);
+    }
+
+    /**
      * The database refuses the history's rows for a while: they are written once it takes them again,
      * not let go. A history with holes would have the checker call a message lost, or miss a duplicate.
      */
