@@ -19,6 +19,10 @@
 #                                              # then the physical floor (issue 42) and each part against it
 #   scripts/benchmark.sh --only=floor --burst-shots=300 --burst-runs=1   # the two floors alone, no services; the physical: pgbench
 #                                              # on benchmark_floor, the plain AMQP client on floor.* queues
+#   scripts/benchmark.sh --only=history-writes --burst-shots=4000   # what a row of the lab's history costs PostgreSQL by
+#                                              # the rows a commit (1, 8, 64, 500) and the way they go in (the lab's
+#                                              # batched inserts, the driver's rewrite, COPY, asynchronous commit);
+#                                              # four times --burst-shots rows a cell, no services (a few minutes)
 #   scripts/benchmark.sh --only=burst --burst-runs=5         # 3,000 FireAt straight onto commands: cold, then warm
 #   scripts/benchmark.sh --only=burst --baseline=0805b9d     # the burst before (that commit) and after (this build)
 #   scripts/benchmark.sh --only=burst --queue-type=classic,quorum   # the same with classic, then quorum queues

@@ -82,6 +82,7 @@ public final class Benchmark {
                     case "cost" -> Sections.cost(lab, current, settings, options.costRate(), options.costDuration());
                     case "ratio" -> Sections.ratio(lab, current, settings, burstShots, burstRuns, options.batchSize());
                     case "floor" -> RatioRun.floors(burstShots, burstRuns);
+                    case "history-writes" -> HistoryWrites.measure(burstShots * 4);
                     case "burst" -> Sections.burst(lab, current, baseline, settings, burstShots, burstRuns);
                     case "viewers" -> Sections.eachBuild(baseline, current,
                             (each, start) -> Sections.viewers(lab, each, settings, viewers, games, start));

@@ -26,8 +26,8 @@ record BenchmarkOptions(Map<String, String> given, List<Integer> ladder, Duratio
         Path output = Path.of(options.getOrDefault("output", "docs/benchmarks.md"));
 
         String only = options.get("only");
-        if (only != null && !List.of("cost", "burst", "viewers", "room", "room-soak", "ratio", "floor").contains(only)) {
-            throw new IllegalArgumentException("--only is cost, burst, viewers, room, room-soak, ratio or floor, not " + only);
+        if (only != null && !List.of("cost", "burst", "viewers", "room", "room-soak", "ratio", "floor", "history-writes").contains(only)) {
+            throw new IllegalArgumentException("--only is cost, burst, viewers, room, room-soak, ratio, floor or history-writes, not " + only);
         }
         int viewers = Integer.parseInt(options.getOrDefault("viewers", "30"));
         int burstShots = Integer.parseInt(options.getOrDefault("burst-shots", "3000"));
