@@ -17,7 +17,8 @@ final class HistoryQueue {
     static final int BATCH = 500;
     /**
      * After the first row of a batch, how long the others may take to join it: fewer, larger commits. A
-     * commit of a few rows costs PostgreSQL about as much again as the rows; a reader waits at most this long more.
+     * commit costs PostgreSQL about what ten rows do (benchmark --only=history-writes); a reader of the
+     * history waits at most this long more.
      */
     static final long LINGER_MS = 100;
     /** Far more than the rows of a few seconds at the lab's highest rates: a stuck database drops rows, not memory. */
