@@ -69,7 +69,8 @@ final class HistoryQueue {
      * Adds to {@code batch} the next rows: the first one within 100 ms (else none), then those that
      * joined it within {@value #LINGER_MS} ms, up to {@value #BATCH}. The writer sleeps the linger out
      * instead of waiting on the queue: a thread waiting on it is woken by each row that comes, two
-     * context switches a row recorded.
+     * context switches a row recorded. Where a whole batch is already waiting (a backlog), it does not
+     * linger at all.
      */
     void nextBatch(List<Pending> batch) throws InterruptedException {
         Pending first = waiting.poll(100, TimeUnit.MILLISECONDS);
@@ -77,7 +78,9 @@ final class HistoryQueue {
             return;
         }
         batch.add(first);
-        Thread.sleep(LINGER_MS);
+        if (waiting.size() < BATCH - 1) {
+            Thread.sleep(LINGER_MS);
+        }
         waiting.drainTo(batch, BATCH - 1);
     }
 
