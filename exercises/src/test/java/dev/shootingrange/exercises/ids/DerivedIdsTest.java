@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import dev.shootingrange.exercises.judge.Database;
+import dev.shootingrange.exercises.judge.FreshClasses;
 import dev.shootingrange.exercises.judge.RedAtTheStart;
 
 /** Exercise 2: a FireAt answered twice on the same state is answered with one message, sent twice. */
@@ -46,14 +48,14 @@ class DerivedIdsTest {
         UUID fireAt = UUID.randomUUID();
 
         assertThat(ids.messageId(fireAt, "Hit")).as("the Hit's id, answered again").isEqualTo(ids.messageId(fireAt, "Hit"));
-        assertThat(new DerivedIds().messageId(fireAt, "Hit")).as("the Hit's id, answered again after a restart")
+        assertThat(afterARestart().messageId(fireAt, "Hit")).as("the Hit's id, answered again after a restart")
                 .isEqualTo(ids.messageId(fireAt, "Hit"));
     }
 
     @Test
     void theAnswerCarriesTheInstantOfItsFireAt() {
         assertThat(ids.sentAt(FIRED)).as("the Hit's sentAt").isEqualTo(FIRED);
-        assertThat(new DerivedIds().sentAt(FIRED)).as("the Hit's sentAt, answered again after a restart").isEqualTo(FIRED);
+        assertThat(afterARestart().sentAt(FIRED)).as("the Hit's sentAt, answered again after a restart").isEqualTo(FIRED);
     }
 
     @Test
@@ -86,6 +88,11 @@ class DerivedIdsTest {
         assertThat(database.number("select count(distinct (message_id, body)) from outbox"))
                 .as("different Hits among them (id and bytes)").isEqualTo(1);
         assertThat(database.number("select count(*) from hits")).as("alice's hits counted").isEqualTo(1);
+    }
+
+    /** The range's ids in a process started after the crash: DerivedIds loaded afresh, nothing kept from this one. */
+    private static OutgoingIds afterARestart() {
+        return FreshClasses.afterARestart(DerivedIds.class, OutgoingIds.class);
     }
 
     /** The range's handling: judges the shot against the target and writes its answer to the outbox. */

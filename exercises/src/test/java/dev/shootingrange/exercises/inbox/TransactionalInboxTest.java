@@ -2,8 +2,10 @@ package dev.shootingrange.exercises.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +25,8 @@ class TransactionalInboxTest {
 
     @RegisterExtension
     static final Database database = new Database("inbox", TransactionalInbox.TABLE,
-            "create table handled (consumer text not null, message_id uuid not null)");
+            "create table handled (consumer text not null, message_id uuid not null)",
+            "create table absorbed (consumer text not null, message_id uuid not null)");
 
     private final TransactionalInbox inbox = new TransactionalInbox(database::connection);
 
@@ -35,6 +38,7 @@ class TransactionalInboxTest {
         assertThat(deliver("leader-board", hit)).as("its copy is skipped").isFalse();
 
         assertThat(handlings("leader-board", hit)).as("handlings of the Hit").isEqualTo(1);
+        assertThat(database.number("select count(*) from absorbed")).as("copies the board counted absorbed").isEqualTo(1);
     }
 
     @Test
@@ -102,12 +106,26 @@ class TransactionalInboxTest {
                 boolean first = inbox.firstDelivery(consumer, messageId);
                 if (first) {
                     database.update("insert into handled (consumer, message_id) values (?, ?)", consumer, messageId);
+                } else {
+                    absorbed(consumer, messageId);
                 }
                 beforeCommit.run();
                 return first;
             });
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A consumer goes on in a copy's transaction after the inbox's answer: the lab counts the copies
+     * each consumer absorbed, and exercise 4 answers the copy there.
+     */
+    private static void absorbed(String consumer, UUID messageId) {
+        try {
+            database.update("insert into absorbed (consumer, message_id) values (?, ?)", consumer, messageId);
+        } catch (SQLException e) {
+            fail("the copy's transaction cannot go on after the inbox's answer: " + e.getMessage());
         }
     }
 

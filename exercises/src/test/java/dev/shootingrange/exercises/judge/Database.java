@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 import javax.sql.DataSource;
 
@@ -26,8 +27,12 @@ public final class Database implements BeforeEachCallback {
         T run() throws Exception;
     }
 
+    /** The functions PostgreSQL reads its clock with, each of which a schema ahead of pg_catalog can stand in for. */
+    private static final String[] CLOCK_FUNCTIONS = { "now", "transaction_timestamp", "statement_timestamp", "clock_timestamp" };
+
     private final String schema;
     private final String[] tables;
+    private Duration clockAhead = Duration.ZERO;
     private final ThreadLocal<Connection> transaction = new ThreadLocal<>();
     private PGSimpleDataSource dataSource;
 
@@ -35,6 +40,18 @@ public final class Database implements BeforeEachCallback {
     public Database(String schema, String... tables) {
         this.schema = "exercise_" + schema;
         this.tables = tables;
+    }
+
+    /**
+     * This database's clock, as its connections read it ({@code now()} and the other clock functions),
+     * runs {@code ahead} of this machine's: as a database server's clock may be off from the
+     * instance's that asks it. The test's own statements stamp by it as the participant's do.
+     * {@code current_timestamp} and {@code localtimestamp} are SQL keywords no schema can stand in for:
+     * they still read the server's own clock.
+     */
+    public Database clockAhead(Duration ahead) {
+        this.clockAhead = ahead;
+        return this;
     }
 
     @Override
@@ -45,12 +62,19 @@ public final class Database implements BeforeEachCallback {
             source.setUrl(server[0]);
             source.setUser(server[1]);
             source.setPassword(server[2]);
-            source.setCurrentSchema(schema);
+            // The exercise's schema before pg_catalog: its clock functions, where it has them, stand in for PostgreSQL's.
+            source.setCurrentSchema(schema + ",pg_catalog");
             dataSource = source;
         }
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("drop schema if exists " + schema + " cascade");
             statement.execute("create schema " + schema);
+            if (!clockAhead.isZero()) {
+                for (String clock : CLOCK_FUNCTIONS) {
+                    statement.execute("create function %s.%s() returns timestamptz language sql stable as $$ select pg_catalog.%s()"
+                            .formatted(schema, clock, clock) + " + interval '" + clockAhead.toMillis() + " milliseconds' $$");
+                }
+            }
             for (String table : tables) {
                 statement.execute(table);
             }

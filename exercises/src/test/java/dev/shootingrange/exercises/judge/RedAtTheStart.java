@@ -10,9 +10,10 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * How the build judges an exercise's starting point: with {@code exercises.expect=red} (the
- * exercises module's own build) a failing test is what the starting point must show, and the
- * exercise fails only where none of its tests failed: a starting point that passes has nothing left
- * to write. With {@code exercises.expect=green} (the solutions' build, and a participant checking
+ * exercises module's own build) a failed assertion is what the starting point must show, and the
+ * exercise fails only where none of its tests failed so: a starting point that passes has nothing
+ * left to write. Any other exception is no verdict (a starting point that does not run, a server
+ * that does not answer) and fails the build as it is. With {@code exercises.expect=green} (the solutions' build, and a participant checking
  * their code) this does nothing, and every test must pass as written.
  */
 public final class RedAtTheStart implements TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler,
@@ -35,7 +36,7 @@ public final class RedAtTheStart implements TestExecutionExceptionHandler, Lifec
     }
 
     private static void red(ExtensionContext context, Throwable failure) throws Throwable {
-        if (!expectRed()) {
+        if (!expectRed() || !(failure instanceof AssertionError)) {
             throw failure;
         }
         String line = context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName()

@@ -17,17 +17,21 @@ import dev.shootingrange.exercises.judge.RedAtTheStart;
  * Exercise 6: the inbox forgets what is older than its window, by the clock that stamped the records.
  * The records are written as an inbox writes them, stamped by the database; the clean-up runs on an
  * instance whose clock is set here, as a service instance's clock may be off from the database's.
- * That clock is the one handed to InboxWindow: a test can shift no other, so a clean-up asking the
- * JVM's own clock would be in step with the database here, and off only on the host that is.
+ * The database's clock runs twenty minutes ahead of this machine's: a clean-up asking the JVM's own
+ * clock ({@code Instant.now()}) is off from the database as a host out of step would be, and is
+ * caught here, not only on that host.
  */
 @ExtendWith(RedAtTheStart.class)
 class InboxWindowTest {
 
+    private static final Duration DATABASE_AHEAD_OF_THIS_MACHINE = Duration.ofMinutes(20);
+
     @RegisterExtension
-    static final Database database = new Database("retention", InboxWindow.TABLE);
+    static final Database database = new Database("retention", InboxWindow.TABLE).clockAhead(DATABASE_AHEAD_OF_THIS_MACHINE);
 
     private static final Duration WINDOW = Duration.ofMinutes(5);
-    private static final Clock IN_STEP = Clock.systemUTC();
+    /** An instance's clock in step with the database's, and two out of step with it. */
+    private static final Clock IN_STEP = Clock.offset(Clock.systemUTC(), DATABASE_AHEAD_OF_THIS_MACHINE);
     private static final Clock TEN_MINUTES_AHEAD = Clock.offset(IN_STEP, Duration.ofMinutes(10));
     private static final Clock TEN_MINUTES_BEHIND = Clock.offset(IN_STEP, Duration.ofMinutes(-10));
 

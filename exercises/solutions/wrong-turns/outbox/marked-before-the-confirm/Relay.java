@@ -1,0 +1,72 @@
+package dev.shootingrange.exercises.outbox;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+
+/**
+ * Wrong turn: publish and mark in one go, without waiting for the broker's confirms. Where the
+ * broker refuses a message (an exchange that is missing, a full disk), the row is marked sent all the
+ * same, and the Hit is never published: lost, though its transaction committed.
+ *
+ * Caught by: TableOutboxTest.aRowIsMarkedSentOnlyOnceTheBrokerHasConfirmedIt
+ */
+public class Relay {
+
+    private final DataSource database;
+    private final Connection broker;
+
+    public Relay(DataSource database, Connection broker) {
+        this.database = database;
+        this.broker = broker;
+    }
+
+    public int publishPending() throws Exception {
+        try (java.sql.Connection connection = database.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                List<Long> published = publish(connection);
+                try (PreparedStatement mark = connection.prepareStatement("update outbox set sent_at = now() where id = any(?)")) {
+                    mark.setArray(1, connection.createArrayOf("bigint", published.toArray()));
+                    mark.executeUpdate();
+                }
+                connection.commit();
+                return published.size();
+            } catch (Exception e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** Publishes the unsent rows and returns their ids once the broker has confirmed them all. */
+    private List<Long> publish(java.sql.Connection connection) throws Exception {
+        List<Long> published = new ArrayList<>();
+        Channel channel = broker.createChannel();
+        try (PreparedStatement select = connection.prepareStatement("""
+                select id, message_id, exchange, routing_key, type, payload from outbox
+                where sent_at is null order by id for update skip locked""");
+                ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                        .messageId(rows.getString("message_id"))
+                        .type(rows.getString("type"))
+                        .deliveryMode(2)
+                        .build();
+                channel.basicPublish(rows.getString("exchange"), rows.getString("routing_key"), properties, rows.getBytes("payload"));
+                published.add(rows.getLong("id"));
+            }
+            return published;
+        } finally {
+            // abort, not close: it says nothing where the broker has closed the channel already
+            channel.abort();
+        }
+    }
+}

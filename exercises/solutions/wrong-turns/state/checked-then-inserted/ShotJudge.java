@@ -1,0 +1,83 @@
+package dev.shootingrange.exercises.state;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Wrong turn: look for the attempt's version first, then record the latest, with no key on the
+ * attempt. One copy after another is judged right; two at the same moment both find nothing, and the
+ * second is judged on a target that moved meanwhile.
+ *
+ * Caught by: ShotJudgeTest.twoCopiesJudgedAtTheSameMomentGiveOneOutcome
+ */
+public class ShotJudge {
+
+    public static final String[] TABLES = { """
+            create table target_version (
+                version bigint generated always as identity primary key,
+                position int not null
+            )""", """
+            create table judged_attempt (
+                attempt_id uuid not null,
+                target_version bigint not null references target_version
+            )""" };
+
+    private final Supplier<Connection> transaction;
+
+    public ShotJudge(Supplier<Connection> transaction) {
+        this.transaction = transaction;
+    }
+
+    public void moveTarget(int position) {
+        update("insert into target_version (position) values (?)", position);
+    }
+
+    public String judge(UUID attemptId, int position) {
+        if (number("select count(*) from judged_attempt where attempt_id = ?", attemptId) == 0) {
+            update("insert into judged_attempt (attempt_id, target_version) values (?, ?)", attemptId, latestVersion());
+        }
+        int targetPosition = position(number("select max(target_version) from judged_attempt where attempt_id = ?", attemptId));
+        return position == targetPosition ? "Hit" : "Missed";
+    }
+
+    private long latestVersion() {
+        return number("select max(version) from target_version");
+    }
+
+    private int position(long version) {
+        return (int) number("select position from target_version where version = ?", version);
+    }
+
+    private void update(String sql, Object... parameters) {
+        try (PreparedStatement statement = transaction.get().prepareStatement(sql)) {
+            bind(statement, parameters);
+            statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private long number(String sql, Object... parameters) {
+        try (PreparedStatement query = transaction.get().prepareStatement(sql)) {
+            bind(query, parameters);
+            try (ResultSet rows = query.executeQuery()) {
+                if (!rows.next() || rows.getObject(1) == null) {
+                    throw new IllegalStateException("no target yet: a MoveTarget comes first");
+                }
+                return rows.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void bind(PreparedStatement statement, Object[] parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+    }
+}
