@@ -21,7 +21,10 @@ import dev.shootingrange.exercises.judge.Database;
 import dev.shootingrange.exercises.judge.RedAtTheStart;
 import dev.shootingrange.exercises.outbox.Broker;
 
-/** Exercise 4: a copy the inbox has seen is answered by what its first handling sent, byte for byte. */
+/**
+ * Exercise 4: a copy is known by what its first handling stored, and answered by it, byte for byte:
+ * one answer per message, however late the copy, whatever the inbox has forgotten.
+ */
 @ExtendWith(RedAtTheStart.class)
 class StoredAnswersTest {
 
@@ -74,10 +77,10 @@ class StoredAnswersTest {
         UUID moveTarget = UUID.randomUUID();
         Envelope hit = decision("Hit");
         deliver(fireAt, hit);
-        deliver(moveTarget, null);
+        deliver(moveTarget);
         relay();
 
-        assertThat(deliver(moveTarget, null)).as("messages answering the MoveTarget's copy").isZero();
+        assertThat(deliver(moveTarget)).as("messages answering the MoveTarget's copy").isZero();
         assertThat(relay()).as("messages the relay published again").isZero();
         assertThat(await().atMost(Duration.ofSeconds(10)).until(broker::received, list -> !list.isEmpty()))
                 .extracting(Broker.Received::messageId).as("what reached the leader board")
@@ -85,23 +88,39 @@ class StoredAnswersTest {
     }
 
     @Test
-    void onlyTheFirstHandlingsMessagesAreSentAgain() throws Exception {
+    void aCopyPastTheInboxsWindowIsAnsweredByTheFirstHitNeverByANewJudgement() throws Exception {
         UUID fireAt = UUID.randomUUID();
         Envelope hit = decision("Hit");
-        Envelope missed = decision("Missed");
         deliver(fireAt, hit);
         relay();
-        // The inbox's retention window has passed, the target has moved, and a late copy is handled again.
+        // The inbox's retention window has passed, the target has moved, and a late copy arrives.
         database.update("delete from inbox where message_id = ?", fireAt);
-        deliver(fireAt, missed);
-        relay();
 
-        assertThat(deliver(fireAt, missed)).as("messages answering the next copy").isEqualTo(1);
+        assertThat(deliver(fireAt, decision("Missed"))).as("messages answering the late copy").isEqualTo(1);
         assertThat(relay()).as("messages the relay published again").isEqualTo(1);
 
-        List<Broker.Received> received = await().atMost(Duration.ofSeconds(10)).until(broker::received, list -> list.size() >= 3);
+        List<Broker.Received> received = await().atMost(Duration.ofSeconds(10)).until(broker::received, list -> list.size() >= 2);
+        assertThat(received).extracting(Broker.Received::messageId)
+                .as("what reached the leader board: the Hit twice, never a Missed for the same FireAt")
+                .containsExactly(hit.messageId().toString(), hit.messageId().toString());
+        assertThat(received.get(1).body()).as("the late copy's answer, byte for byte").isEqualTo(hit.body());
+    }
+
+    @Test
+    void aCopyOfAHandlingThatSentTwoMessagesIsAnsweredByBoth() throws Exception {
+        UUID fireAt = UUID.randomUUID();
+        Envelope hit = decision("Hit");
+        Envelope gameWon = decision("GameWon");
+        deliver(fireAt, hit, gameWon);
+        relay();
+
+        assertThat(deliver(fireAt, decision("Missed"))).as("messages answering the copy").isEqualTo(2);
+        assertThat(relay()).as("messages the relay published again").isEqualTo(2);
+
+        List<Broker.Received> received = await().atMost(Duration.ofSeconds(10)).until(broker::received, list -> list.size() >= 4);
         assertThat(received).extracting(Broker.Received::messageId).as("what reached the leader board")
-                .containsExactly(hit.messageId().toString(), missed.messageId().toString(), hit.messageId().toString());
+                .containsExactly(hit.messageId().toString(), gameWon.messageId().toString(), hit.messageId().toString(),
+                        gameWon.messageId().toString());
     }
 
     @Test
@@ -119,21 +138,24 @@ class StoredAnswersTest {
     }
 
     /**
-     * The range handles a delivery of a message: decides where its inbox has not seen it (writing the
-     * decision to the outbox, if any), answers from the outbox where it has. Returns how many messages
-     * the delivery sends.
+     * The range handles a delivery of a message, as the lab's side-effects strategy does: the stored
+     * answers, then the inbox (for a handling that stored nothing) say whether it is a copy; a copy is
+     * answered from the outbox, a first delivery writes its decisions (none, one or several). Returns
+     * how many messages the delivery sends.
      */
-    private int deliver(UUID messageId, Envelope decision) throws Exception {
+    private int deliver(UUID messageId, Envelope... decisions) throws Exception {
         return database.inTransaction(() -> {
-            if (database.update("insert into inbox values ('shooting-range', ?) on conflict do nothing", messageId) == 0) {
+            boolean first = answers.firstDelivery("shooting-range", messageId)
+                    && database.update("insert into inbox values ('shooting-range', ?) on conflict do nothing", messageId) == 1;
+            if (!first) {
                 return answers.answer("shooting-range", messageId);
             }
-            if (decision == null) {
-                return 0;
+            for (Envelope decision : decisions) {
+                database.update("""
+                        insert into outbox (message_id, exchange, routing_key, type, payload, caused_by) values (?, ?, ?, ?, ?, ?)""",
+                        decision.messageId(), decision.exchange(), decision.routingKey(), decision.type(), decision.body(), messageId);
             }
-            return database.update("""
-                    insert into outbox (message_id, exchange, routing_key, type, payload, caused_by) values (?, ?, ?, ?, ?, ?)""",
-                    decision.messageId(), decision.exchange(), decision.routingKey(), decision.type(), decision.body(), messageId);
+            return decisions.length;
         });
     }
 
