@@ -98,6 +98,22 @@ class ShotJudgeTest {
                 .isEqualTo("Hit");
     }
 
+    @Test
+    void whatTheRangeKeepsIsTheTargetsStateNeverAnOutcome() throws Exception {
+        moveTarget(42);
+        fireAt(UUID.randomUUID(), 42);
+        fireAt(UUID.randomUUID(), 7);
+
+        // The state-based approach judges a copy again, on state: an answer kept and read back is the side-effects approach.
+        assertThat(database.number("""
+                select count(*) from information_schema.columns where table_schema = current_schema() and data_type = 'boolean'"""))
+                .as("columns of the range's tables that could keep a Hit as true").isZero();
+        assertThat(database.number("""
+                select count(*) from information_schema.tables where table_schema = current_schema()
+                  and query_to_xml(format('select * from %I.%I', table_schema, table_name), false, false, '')::text ~* '>(hit|missed)<'"""))
+                .as("tables of the range that keep an outcome (Hit, Missed)").isZero();
+    }
+
     /** A MoveTarget, handled in a transaction of its own. */
     private void moveTarget(int position) throws Exception {
         database.inTransaction(() -> {
