@@ -9,17 +9,19 @@ import java.time.Duration;
 
 import javax.sql.DataSource;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * A schema of its own for each exercise, made afresh before each test with the tables the
- * participant's code declares, and the transactions a consumer runs in. The participant's code gets
+ * A schema of its own for each exercise and test run (two runs at once, the solutions' and the
+ * starting points', do not meet), made afresh before each test with the tables the participant's
+ * code declares and dropped after the last, and the transactions a consumer runs in. The participant's code gets
  * the connection of the transaction in progress ({@link #connection()}), as a handler inside the
  * core's transaction would.
  */
-public final class Database implements BeforeEachCallback {
+public final class Database implements BeforeEachCallback, AfterAllCallback {
 
     /** Work done inside a transaction. */
     @FunctionalInterface
@@ -38,7 +40,7 @@ public final class Database implements BeforeEachCallback {
 
     /** @param tables the statements that make the exercise's tables, run in a fresh schema before each test */
     public Database(String schema, String... tables) {
-        this.schema = "exercise_" + schema;
+        this.schema = "exercise_" + schema + "_" + ProcessHandle.current().pid();
         this.tables = tables;
     }
 
@@ -77,6 +79,15 @@ public final class Database implements BeforeEachCallback {
             }
             for (String table : tables) {
                 statement.execute(table);
+            }
+        }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws SQLException {
+        if (dataSource != null) {
+            try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+                statement.execute("drop schema if exists " + schema + " cascade");
             }
         }
     }
