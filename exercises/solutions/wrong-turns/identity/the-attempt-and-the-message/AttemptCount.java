@@ -1,0 +1,60 @@
+package dev.shootingrange.exercises.identity;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Wrong turn: the attempt and the message together as the key, to keep both. A copy of the same
+ * message is skipped; a Hit re-sent under a new messageId is a new pair, and counts again.
+ *
+ * Caught by: AttemptCountTest.aHitSentAgainUnderANewMessageIdCountsOnce
+ */
+public class AttemptCount {
+
+    public static final String[] TABLES = { """
+            create table player_score (
+                game_id text not null,
+                player text not null,
+                shots int not null,
+                hits int not null,
+                primary key (game_id, player)
+            )""", """
+            create table counted_attempt (
+                attempt_id uuid not null,
+                message_id uuid not null,
+                counted_at timestamptz not null default now(),
+                primary key (attempt_id, message_id)
+            )""" };
+
+    private final Supplier<Connection> transaction;
+
+    public AttemptCount(Supplier<Connection> transaction) {
+        this.transaction = transaction;
+    }
+
+    public boolean count(UUID messageId, UUID attemptId, String gameId, String player, boolean hit) {
+        if (update("insert into counted_attempt (attempt_id, message_id) values (?, ?) on conflict do nothing", attemptId,
+                messageId) == 0) {
+            return false;
+        }
+        update("""
+                insert into player_score (game_id, player, shots, hits) values (?, ?, 1, ?)
+                on conflict (game_id, player) do update set shots = player_score.shots + 1, hits = player_score.hits + excluded.hits""",
+                gameId, player, hit ? 1 : 0);
+        return true;
+    }
+
+    private int update(String sql, Object... parameters) {
+        try (PreparedStatement statement = transaction.get().prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            return statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not count " + sql, e);
+        }
+    }
+}
