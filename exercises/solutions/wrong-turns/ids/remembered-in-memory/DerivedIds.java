@@ -17,12 +17,18 @@ import dev.shootingrange.exactlyonce.spi.OutgoingIds;
  */
 public class DerivedIds implements OutgoingIds {
 
+    private final String endpoint;
+
+    public DerivedIds(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
     private static final Map<String, UUID> IDS = new ConcurrentHashMap<>();
     private static final Map<Instant, Instant> INSTANTS = new ConcurrentHashMap<>();
 
     @Override
     public UUID messageId(UUID causationId, String type) {
-        return IDS.computeIfAbsent(causationId + "/" + type, pair -> UUID.randomUUID());
+        return IDS.computeIfAbsent(endpoint + "/" + causationId + "/" + type, name -> UUID.randomUUID());
     }
 
     @Override

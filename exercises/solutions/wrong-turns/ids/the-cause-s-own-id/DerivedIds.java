@@ -13,6 +13,12 @@ import dev.shootingrange.exactlyonce.spi.OutgoingIds;
  */
 public class DerivedIds implements OutgoingIds {
 
+    private final String endpoint;
+
+    public DerivedIds(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
     @Override
     public UUID messageId(UUID causationId, String type) {
         return causationId;

@@ -15,6 +15,12 @@ import dev.shootingrange.exactlyonce.spi.OutgoingIds;
  */
 public class DerivedIds implements OutgoingIds {
 
+    private final String endpoint;
+
+    public DerivedIds(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
     @Override
     public UUID messageId(UUID causationId, String type) {
         return derived(causationId, type);
@@ -25,8 +31,8 @@ public class DerivedIds implements OutgoingIds {
         return Instant.now();
     }
 
-    /** The cause's id and the type, as one name: what a right answer derives the id from. */
-    static UUID derived(UUID causationId, String type) {
-        return UUID.nameUUIDFromBytes((causationId + "/" + type).getBytes(StandardCharsets.UTF_8));
+    /** The endpoint, the cause's id and the type, as one name: what a right answer derives the id from. */
+    UUID derived(UUID causationId, String type) {
+        return UUID.nameUUIDFromBytes((endpoint + "/" + causationId + "/" + type).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -11,13 +11,21 @@ import dev.shootingrange.exactlyonce.spi.OutgoingIds;
  * The range names the Hit or the Missed it sends in answer to a FireAt with {@link #messageId} and
  * dates it with {@link #sentAt}. Make a FireAt handled twice on the same state (a redelivery after a
  * crash before the ack) answer the same message both times, byte for byte, also after a restart: the
- * same cause and type give the same id, any other cause or type another, and the instant is the cause's.
+ * same endpoint, cause and type give the same id, any other endpoint, cause or type another, and the
+ * instant is the cause's.
  */
 public class DerivedIds implements OutgoingIds {
 
+    private final String endpoint;
+
+    /** @param endpoint the endpoint that sends the answers (shooting-range, leader-board, ...) */
+    public DerivedIds(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
     @Override
     public UUID messageId(UUID causationId, String type) {
-        // TODO derive the id from causationId and type: the same pair, the same id; any other pair, another.
+        // TODO derive the id from the endpoint, causationId and type: the same three, the same id; any other, another.
         return UUID.randomUUID();
     }
 

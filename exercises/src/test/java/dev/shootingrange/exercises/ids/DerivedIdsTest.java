@@ -37,7 +37,9 @@ class DerivedIdsTest {
     /** When the FireAt was sent, as its producer wrote it: long before any handling of it. */
     private static final Instant FIRED = Instant.parse("2026-12-04T09:15:30.123456Z");
 
-    private final DerivedIds ids = new DerivedIds();
+    private static final String RANGE = "shooting-range";
+
+    private final DerivedIds ids = new DerivedIds(RANGE);
 
     /** The shot as the range receives it. */
     private record FireAt(UUID messageId, Instant sentAt, UUID attemptId, String player, int position) {
@@ -63,6 +65,16 @@ class DerivedIdsTest {
         UUID fireAt = UUID.randomUUID();
 
         assertThat(ids.messageId(fireAt, "Hit")).as("the Hit's id beside the Missed's").isNotEqualTo(ids.messageId(fireAt, "Missed"));
+    }
+
+    @Test
+    void twoEndpointsAnsweringOneHitWithOneTypeGetTwoIds() {
+        UUID hit = UUID.randomUUID();
+
+        // The board and a statistics service both handle the Hit, and each tells the game its new score.
+        assertThat(new DerivedIds("leader-board").messageId(hit, "ScoreChanged"))
+                .as("the board's ScoreChanged beside the statistics' ScoreChanged, both answering one Hit")
+                .isNotEqualTo(new DerivedIds("statistics").messageId(hit, "ScoreChanged"));
     }
 
     @Test
@@ -92,7 +104,7 @@ class DerivedIdsTest {
 
     /** The range's ids in a process started after the crash: DerivedIds loaded afresh, nothing kept from this one. */
     private static OutgoingIds afterARestart() {
-        return FreshClasses.afterARestart(DerivedIds.class, OutgoingIds.class);
+        return FreshClasses.afterARestart(DerivedIds.class, OutgoingIds.class, RANGE);
     }
 
     /** The range's handling: judges the shot against the target and writes its answer to the outbox. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -23,17 +24,19 @@ public final class FreshClasses extends URLClassLoader {
     }
 
     /**
-     * A new instance of {@code type}, of a class loaded afresh from where {@code type} itself was
-     * loaded: the participant's class as a restarted process meets it.
+     * A new instance of {@code type}, made with {@code arguments} (strings), of a class loaded afresh
+     * from where {@code type} itself was loaded: the participant's class as a restarted process meets it.
      */
-    public static <T> T afterARestart(Class<? extends T> type, Class<T> seenAs) {
+    public static <T> T afterARestart(Class<? extends T> type, Class<T> seenAs, String... arguments) {
         URL compiled = type.getProtectionDomain().getCodeSource().getLocation();
         FreshClasses restarted = new FreshClasses(type.getPackageName(), List.of(compiled), type.getClassLoader());
+        Class<?>[] parameters = new Class<?>[arguments.length];
+        Arrays.fill(parameters, String.class);
         try {
-            return seenAs.cast(restarted.loadClass(type.getName()).getConstructor().newInstance());
+            return seenAs.cast(restarted.loadClass(type.getName()).getConstructor(parameters).newInstance((Object[]) arguments));
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("could not start " + type.getSimpleName() + " again: it needs a public constructor"
-                    + " without arguments", e);
+            throw new IllegalStateException("could not start " + type.getSimpleName() + " again: it needs its public constructor"
+                    + " of " + arguments.length + " string(s)", e);
         }
     }
 
