@@ -55,7 +55,11 @@ public final class RedAtTheStart implements TestExecutionExceptionHandler, Lifec
 
     @SuppressWarnings("unchecked")
     private static List<String> failuresOf(ExtensionContext context) {
-        ExtensionContext exercise = context.getTestMethod().isPresent() ? context.getParent().orElseThrow() : context;
+        ExtensionContext exercise = context;
+        while (exercise.getTestMethod().isPresent()) {
+            // A parameterized test's invocation sits under its method, which sits under the class.
+            exercise = exercise.getParent().orElseThrow();
+        }
         return exercise.getStore(RED).getOrComputeIfAbsent("failures", key -> new ArrayList<String>(), List.class);
     }
 }
