@@ -2,9 +2,10 @@
 import { api, el, say } from './api.js';
 import { labLocked } from './lab.js';
 
+// Each verdict with the reading it rests on (its evidence) on hover.
 const rule = (name, result) => (result.held
-  ? el('span', { class: 'held' }, `✔ ${name}`)
-  : el('span', { class: 'broken', title: result.brokenBy }, `✘ ${name}: ${result.brokenBy}`));
+  ? el('span', { class: 'held', title: result.evidence }, `✔ ${name}`)
+  : el('span', { class: 'broken', title: result.evidence }, `✘ ${name}: ${result.brokenBy}`));
 
 function scorecard(card) {
   return el('tr', {},

@@ -14,12 +14,11 @@ final class Scorecard {
     static final String COUNTED_ONCE = Playbook.COUNTED_ONCE;
     static final String NOTHING_LOST = Playbook.NOTHING_LOST;
 
-    /** A rule: held, or broken, by which fault and how. */
-    record Rule(String name, boolean held, String brokenBy) {
-
-        static Rule holding(String name) {
-            return new Rule(name, true, null);
-        }
+    /**
+     * A rule: held, or broken, by which fault and how; {@code evidence}, the reading the verdict rests on:
+     * each player's counts beside what the range decided.
+     */
+    record Rule(String name, boolean held, String brokenBy, String evidence) {
     }
 
     /** What the console shows of one consumer. */
@@ -31,8 +30,10 @@ final class Scorecard {
     private Tally shown = Tally.EMPTY;
     private Tally decided = Tally.EMPTY;
     private int copies;
-    private Rule countedOnce = Rule.holding(COUNTED_ONCE);
-    private Rule nothingLost = Rule.holding(NOTHING_LOST);
+    private int readings;
+    private String lastFault;
+    private Rule countedTwice;
+    private Rule lost;
     private String problem;
 
     Scorecard(Consumer consumer) {
@@ -54,9 +55,12 @@ final class Scorecard {
         this.decided = decidedSoFar;
         this.copies = copies;
         this.problem = null;
+        this.readings++;
+        this.lastFault = fault;
         String over = board.over(decidedSoFar);
-        if (countedOnce.held() && over != null) {
-            countedOnce = new Rule(COUNTED_ONCE, false, "after " + fault + ": " + over);
+        if (countedTwice == null && over != null) {
+            countedTwice = new Rule(COUNTED_ONCE, false, "after " + fault + ": " + over, "after " + fault + ": "
+                    + board.against(decidedSoFar));
         }
     }
 
@@ -71,7 +75,7 @@ final class Scorecard {
     synchronized void finish() {
         String under = problem != null ? problem : shown.under(decided);
         if (under != null) {
-            nothingLost = new Rule(NOTHING_LOST, false, under);
+            lost = new Rule(NOTHING_LOST, false, under, problem != null ? problem : "at the end: " + shown.against(decided));
         }
     }
 
@@ -79,6 +83,17 @@ final class Scorecard {
         // Each copy a consumer counts is one shot more than decided: the others it absorbed.
         int counted = Math.max(0, shown.shots() - decided.shots());
         return new View(consumer.name(), consumer.board().toString(), shown.shots(), shown.hits(), decided.shots(),
-                decided.hits(), copies, Math.max(0, copies - counted), countedOnce, nothingLost, problem);
+                decided.hits(), copies, Math.max(0, copies - counted), countedOnce(), nothingLost(), problem);
+    }
+
+    private Rule countedOnce() {
+        return countedTwice != null ? countedTwice : new Rule(COUNTED_ONCE, true, null, readings == 0 ? "not read yet"
+                : readings + " reading(s), none above what the range decided; the last after " + lastFault + ": "
+                        + shown.against(decided));
+    }
+
+    private Rule nothingLost() {
+        return lost != null ? lost : new Rule(NOTHING_LOST, true, null, readings == 0 ? "not read yet"
+                : "the last reading, after " + lastFault + ": " + shown.against(decided));
     }
 }

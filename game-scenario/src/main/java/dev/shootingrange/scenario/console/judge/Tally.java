@@ -1,7 +1,10 @@
 package dev.shootingrange.scenario.console.judge;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** Shots and hits per player in one game: what the range decided, or what a consumer's board shows. */
 record Tally(Map<String, Score> players) {
@@ -52,10 +55,17 @@ record Tally(Map<String, Score> players) {
         return first(decided, false);
     }
 
+    /** Every player's counts beside what the range decided, worded: the evidence behind a verdict. */
+    String against(Tally decided) {
+        Set<String> everyone = everyone(decided);
+        return everyone.isEmpty() ? "no shot shown or decided" : everyone.stream()
+                .map(player -> player + " at " + of(player).hits() + " hits in " + of(player).shots() + " shots (decided "
+                        + decided.of(player).hits() + " in " + decided.of(player).shots() + ")")
+                .collect(Collectors.joining(", "));
+    }
+
     private String first(Tally decided, boolean more) {
-        TreeMap<String, Score> everyone = new TreeMap<>(decided.players);
-        players.forEach(everyone::putIfAbsent);
-        for (String player : everyone.keySet()) {
+        for (String player : everyone(decided)) {
             Score shown = of(player);
             Score truth = decided.of(player);
             boolean differs = more ? shown.shots() > truth.shots() || shown.hits() > truth.hits()
@@ -66,5 +76,12 @@ record Tally(Map<String, Score> players) {
             }
         }
         return null;
+    }
+
+    /** The players shown here or decided, in name order. */
+    private Set<String> everyone(Tally decided) {
+        Set<String> everyone = new TreeSet<>(decided.players.keySet());
+        everyone.addAll(players.keySet());
+        return everyone;
     }
 }

@@ -69,6 +69,26 @@ class ScorecardTest {
     }
 
     @Test
+    void eachVerdictCarriesTheReadingItRestsOn() {
+        card.read("the first two shots", DECIDED, 0, board(1, 1, 1));
+        card.read("bob's Missed again", DECIDED, 1, board(1, 1, 1));
+        card.finish();
+
+        assertThat(card.view().countedOnce().evidence()).isEqualTo("2 reading(s), none above what the range decided; the last"
+                + " after bob's Missed again: alice at 1 hits in 1 shots (decided 1 in 1), bob at 0 hits in 1 shots (decided 0 in 1)");
+        assertThat(card.view().nothingLost().evidence()).isEqualTo("the last reading, after bob's Missed again: alice at 1 hits"
+                + " in 1 shots (decided 1 in 1), bob at 0 hits in 1 shots (decided 0 in 1)");
+
+        Scorecard careless = new Scorecard(Consumer.of("careless", "http://127.0.0.1:3001/api/leaderboard"));
+        careless.read("alice's Hit again", DECIDED, 1, board(2, 2, 0));
+        careless.finish();
+        assertThat(careless.view().countedOnce().evidence()).isEqualTo("after alice's Hit again: alice at 2 hits in 2 shots"
+                + " (decided 1 in 1), bob at 0 hits in 0 shots (decided 0 in 1)");
+        assertThat(careless.view().nothingLost().evidence()).isEqualTo("at the end: alice at 2 hits in 2 shots (decided 1 in 1),"
+                + " bob at 0 hits in 0 shots (decided 0 in 1)");
+    }
+
+    @Test
     void aConsumerIsRegisteredWithAnHttpBoardAndAPlainName() {
         assertThatThrownBy(() -> Consumer.of("careful", "ftp://127.0.0.1/board")).isInstanceOf(Problem.class)
                 .hasMessageContaining("board: the http(s) address");
