@@ -13,7 +13,8 @@ function scorecard(card) {
     el('td', {}, `${card.shotsSeen} of ${card.shotsDecided}`),
     el('td', {}, `${card.hitsCounted} of ${card.hitsDecided}`),
     el('td', {}, `${card.copiesAbsorbed} of ${card.copiesPlayed}`),
-    el('td', {}, rule('counted once', card.countedOnce), el('br'), rule('nothing lost', card.nothingLost),
+    el('td', {}, card.refused ? el('div', { role: 'alert' }, `Not judged: ${card.refused}`)
+      : [rule('counted once', card.countedOnce), el('br'), rule('nothing lost', card.nothingLost)],
       card.problem ? el('div', { role: 'alert' }, card.problem) : ''));
 }
 

@@ -48,13 +48,15 @@ public class Judge {
     private final Playbook play;
     private final Matrix matrix;
     private final Consumers consumers;
+    private final LabAddresses lab;
     private final ParticipantConnections participants;
     private volatile View view = new View(State.NOT_RUN, null, FAULTS, 0, List.of(), null, null, null);
 
-    Judge(Playbook play, Matrix matrix, Consumers consumers, ParticipantConnections participants) {
+    Judge(Playbook play, Matrix matrix, Consumers consumers, LabAddresses lab, ParticipantConnections participants) {
         this.play = play;
         this.matrix = matrix;
         this.consumers = consumers;
+        this.lab = lab;
         this.participants = participants;
     }
 
@@ -62,15 +64,18 @@ public class Judge {
         return view;
     }
 
-    /** @throws Problem 409 while a round or the matrix runs (it switches protections), or with no consumer */
+    /** @throws Problem 409 while a round or the matrix runs (it switches protections), or with no consumer to judge */
     public synchronized View start() {
         if (view.state() == State.RUNNING || matrix.running()) {
             throw new Problem(Response.Status.CONFLICT, view.state() == State.RUNNING ? "a round is running already"
                     : "the strategies' matrix is running: it switches the protections the round would judge under");
         }
-        List<Scorecard> cards = consumers.list().stream().map(Scorecard::new).toList();
-        if (cards.isEmpty()) {
-            throw new Problem(Response.Status.CONFLICT, "no consumer is registered: POST /api/judge/consumers first");
+        // Asked again now: a board's name may have been pointed at one of the lab's services since it was registered.
+        List<Scorecard> cards = consumers.list().stream()
+                .map(consumer -> new Scorecard(consumer, lab.refusal(consumer.board()))).toList();
+        if (cards.stream().allMatch(Scorecard::refused)) {
+            throw new Problem(Response.Status.CONFLICT, cards.isEmpty() ? "no consumer is registered: POST /api/judge/consumers first"
+                    : "no consumer can be judged, each board is one of the lab's own services: " + cards.get(0).view().refused());
         }
         view = new View(State.RUNNING, null, FAULTS, 0, views(cards), null, Instant.now(), null);
         Thread runner = new Thread(() -> run(cards), "judge-round");
@@ -117,7 +122,8 @@ public class Judge {
         judge(round, cards, readings, nextFault(round));
         // As a consumer killed mid-burst: the broker hands what it had not acknowledged out again, redelivered.
         round.copyEveryAnswer();
-        participants.cut(cards.size(), "the judge's round: a consumer killed in the middle of a burst");
+        int judged = (int) cards.stream().filter(card -> !card.refused()).count();
+        participants.cut(judged, "the judge's round: a consumer killed in the middle of a burst");
         round.shoot("alice", TARGET - 5);
         judge(round, cards, readings, nextFault(round));
         sleep(SETTLE);

@@ -50,14 +50,16 @@ public class JudgeResource {
 
     private final Judge judge;
     private final Consumers consumers;
+    private final LabAddresses lab;
     private final BrokerManagement broker;
     private final ConsoleConfig.Judge config;
     private final String virtualHost;
 
-    JudgeResource(Judge judge, Consumers consumers, BrokerManagement broker, ConsoleConfig config,
+    JudgeResource(Judge judge, Consumers consumers, LabAddresses lab, BrokerManagement broker, ConsoleConfig config,
             @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String virtualHost) {
         this.judge = judge;
         this.consumers = consumers;
+        this.lab = lab;
         this.broker = broker;
         this.config = config.judge();
         this.virtualHost = virtualHost;
@@ -91,12 +93,14 @@ public class JudgeResource {
     @Path("/consumers")
     @Operation(summary = "Register a consumer to be judged", description = "{\"name\", \"board\"}: the judge reads"
             + " <board>/<gameId>, which answers as the leader board does ({\"players\": [{\"player\", \"shots\", \"hits\"}]})."
-            + " 201 when new, 200 when registered so already; 409 for a name another board holds.")
+            + " 201 when new, 200 when registered so already; 409 for a name another board holds; 400 for a board that"
+            + " is one of the lab's own services (the range, the leader board, the console).")
     public Response register(Registration registration) {
         if (registration == null) {
             throw Problem.badRequest("a body {\"name\": ..., \"board\": \"http://<host>:<port>/<path>\"} is needed");
         }
         Consumer consumer = Consumer.of(registration.name(), registration.board());
+        lab.requireNotTheLab(consumer.board());
         boolean added = consumers.register(consumer);
         return Response.status(added ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new Registered(consumer.name(), consumer.board())).build();

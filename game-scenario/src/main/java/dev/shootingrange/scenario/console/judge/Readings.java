@@ -51,8 +51,10 @@ final class Readings implements AutoCloseable {
         }
     }
 
+    /** Reads every board judged: a refused one (the lab's own) is never asked. */
     void readAll(Round round, List<Scorecard> cards, String fault) {
-        List<Future<?>> reads = cards.stream().<Future<?>>map(card -> readers.submit(() -> read(round, card, fault))).toList();
+        List<Future<?>> reads = cards.stream().filter(card -> !card.refused())
+                .<Future<?>>map(card -> readers.submit(() -> read(round, card, fault))).toList();
         for (Future<?> read : reads) {
             try {
                 read.get(5, TimeUnit.SECONDS);

@@ -6,7 +6,7 @@ import dev.shootingrange.scenario.console.lab.experiments.Playbook;
  * One consumer's round: after each fault the lab plays, what its board showed against what the range
  * decided. Counting more than decided breaks "counted-once" for good (a count once added does not go
  * away) and names the fault it followed; counting less is judged at the end only, since a consumer may
- * simply be behind.
+ * simply be behind. A board that is one of the lab's own services is refused: never read, never scored.
  */
 final class Scorecard {
 
@@ -21,12 +21,13 @@ final class Scorecard {
     record Rule(String name, boolean held, String brokenBy, String evidence) {
     }
 
-    /** What the console shows of one consumer. */
+    /** What the console shows of one consumer; {@code refused}, why it was not judged, or null. */
     record View(String name, String board, int shotsSeen, int hitsCounted, int shotsDecided, int hitsDecided,
-            int copiesPlayed, int copiesAbsorbed, Rule countedOnce, Rule nothingLost, String problem) {
+            int copiesPlayed, int copiesAbsorbed, Rule countedOnce, Rule nothingLost, String problem, String refused) {
     }
 
     private final Consumer consumer;
+    private final String refused;
     private Tally shown = Tally.EMPTY;
     private Tally decided = Tally.EMPTY;
     private int copies;
@@ -37,16 +38,26 @@ final class Scorecard {
     private String problem;
 
     Scorecard(Consumer consumer) {
+        this(consumer, null);
+    }
+
+    /** @param refused why its board may not be judged (one of the lab's own services), or null */
+    Scorecard(Consumer consumer, String refused) {
         this.consumer = consumer;
+        this.refused = refused;
     }
 
     Consumer consumer() {
         return consumer;
     }
 
-    /** Whether its board, as last read, shows every shot decided so far. */
+    boolean refused() {
+        return refused != null;
+    }
+
+    /** Whether its board, as last read, shows every shot decided so far; a refused one is not waited for. */
     synchronized boolean caughtUp(Tally decidedSoFar) {
-        return problem == null && shown.caughtUpWith(decidedSoFar);
+        return refused() || problem == null && shown.caughtUpWith(decidedSoFar);
     }
 
     /** Its board as read after {@code fault}, with {@code copies} copies played in the round so far. */
@@ -74,7 +85,7 @@ final class Scorecard {
     /** The round is over: whatever its board still lacks is lost. */
     synchronized void finish() {
         String under = problem != null ? problem : shown.under(decided);
-        if (under != null) {
+        if (under != null && !refused()) {
             lost = new Rule(NOTHING_LOST, false, under, problem != null ? problem : "at the end: " + shown.against(decided));
         }
     }
@@ -83,17 +94,28 @@ final class Scorecard {
         // Each copy a consumer counts is one shot more than decided: the others it absorbed.
         int counted = Math.max(0, shown.shots() - decided.shots());
         return new View(consumer.name(), consumer.board().toString(), shown.shots(), shown.hits(), decided.shots(),
-                decided.hits(), copies, Math.max(0, copies - counted), countedOnce(), nothingLost(), problem);
+                decided.hits(), copies, Math.max(0, copies - counted), countedOnce(), nothingLost(), problem, refused);
     }
 
     private Rule countedOnce() {
+        if (refused()) {
+            return notJudged(COUNTED_ONCE);
+        }
         return countedTwice != null ? countedTwice : new Rule(COUNTED_ONCE, true, null, readings == 0 ? "not read yet"
                 : readings + " reading(s), none above what the range decided; the last after " + lastFault + ": "
                         + shown.against(decided));
     }
 
     private Rule nothingLost() {
+        if (refused()) {
+            return notJudged(NOTHING_LOST);
+        }
         return lost != null ? lost : new Rule(NOTHING_LOST, true, null, readings == 0 ? "not read yet"
                 : "the last reading, after " + lastFault + ": " + shown.against(decided));
+    }
+
+    /** A refused board earns no rule: neither held nor broken by anything it counted. */
+    private Rule notJudged(String rule) {
+        return new Rule(rule, false, "not judged: " + refused, refused);
     }
 }

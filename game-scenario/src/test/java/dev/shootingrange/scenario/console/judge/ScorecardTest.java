@@ -3,6 +3,7 @@ package dev.shootingrange.scenario.console.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,21 @@ class ScorecardTest {
                 + " (decided 1 in 1), bob at 0 hits in 0 shots (decided 0 in 1)");
         assertThat(careless.view().nothingLost().evidence()).isEqualTo("at the end: alice at 2 hits in 2 shots (decided 1 in 1),"
                 + " bob at 0 hits in 0 shots (decided 0 in 1)");
+    }
+
+    @Test
+    void aBoardOfTheLabsOwnIsRefusedNotScored() {
+        Scorecard lab = new Scorecard(Consumer.of("sneaky", "http://localhost:8082/api/leaderboard"), "it is the lab's own leader-board");
+        lab.finish();
+
+        Scorecard.View view = lab.view();
+        assertThat(view.refused()).isEqualTo("it is the lab's own leader-board");
+        assertThat(List.of(view.countedOnce(), view.nothingLost())).allSatisfy(rule -> {
+            assertThat(rule.held()).as("a refused board earns no rule").isFalse();
+            assertThat(rule.brokenBy()).isEqualTo("not judged: it is the lab's own leader-board");
+        });
+        assertThat(lab.caughtUp(DECIDED)).as("never waited for").isTrue();
+        assertThat(card.refused()).isFalse();
     }
 
     @Test
