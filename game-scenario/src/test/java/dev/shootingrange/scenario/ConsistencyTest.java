@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class ConsistencyTest {
 
     private final UUID attempt = UUID.randomUUID();
     private final UUID hit = UUID.randomUUID();
-    private final Shot shot = new Shot(attempt, "alice", NOW.minusSeconds(60));
+    private final Shot shot = new Shot(attempt, "alice", NOW.minusSeconds(60), Set.of());
 
     @Test
     void duplicatedAndReorderedCopiesOfOneOutcomeAreConsistent() {
@@ -39,7 +40,7 @@ class ConsistencyTest {
                 copy(missed, "Missed", otherAttempt, "bob"),
                 copy(hit, "Hit", attempt, "alice"));
 
-        Verdict verdict = Consistency.judge("g", List.of(shot, new Shot(otherAttempt, "bob", NOW.minusSeconds(30))), wire,
+        Verdict verdict = Consistency.judge("g", List.of(shot, new Shot(otherAttempt, "bob", NOW.minusSeconds(30), Set.of())), wire,
                 List.of(new Decided(attempt, "HIT", hit), new Decided(otherAttempt, "MISSED", missed)),
                 Map.of("alice", new Score(1, 1), "bob", new Score(1, 0)), NOW, SETTLE);
 
@@ -73,7 +74,7 @@ class ConsistencyTest {
 
     @Test
     void aShotWithoutAnOutcomeIsLostOnceItHadTimeToSettle() {
-        Shot recent = new Shot(UUID.randomUUID(), "bob", NOW.minusSeconds(1));
+        Shot recent = new Shot(UUID.randomUUID(), "bob", NOW.minusSeconds(1), Set.of());
 
         Verdict waiting = Consistency.judge("g", List.of(recent), List.of(), List.of(), Map.of(), NOW, SETTLE);
         Verdict lost = Consistency.judge("g", List.of(shot), List.of(), List.of(), Map.of(), NOW, SETTLE);
@@ -115,6 +116,47 @@ class ConsistencyTest {
                 .contains(attempt.toString(), "answered by 2 different messages");
         assertThat(rule(verdict, "one-outcome-per-attempt").status()).isEqualTo(Status.OK);
         assertThat(rule(verdict, "counted-once").status()).isEqualTo(Status.OK);
+    }
+
+    @Test
+    void anOutcomeHandledWhoseHistoryRowWasLostIsMissingNotLostNorMiscounted() {
+        // Alice's Hit handled and committed, its row of history never written: the process stopped in between.
+        Shot handled = new Shot(attempt, "alice", NOW.minusSeconds(60), Set.of("Hit"));
+
+        Verdict verdict = Consistency.judge("g", List.of(handled), List.of(), List.of(new Decided(attempt, "HIT", hit)),
+                Map.of("alice", new Score(1, 1)), NOW, SETTLE);
+
+        assertThat(verdict.rules()).extracting(Rule::status).containsOnly(Status.OK);
+        assertThat(verdict.historyComplete()).isFalse();
+        assertThat(verdict.missingFromHistory()).singleElement().asString()
+                .contains("attempt " + attempt + " of alice", "its Hit was handled here", "the history has no copy of it");
+    }
+
+    @Test
+    void aLostRowOfHistoryHidesNoRealDoubleCountNorARealLoss() {
+        Shot handled = new Shot(attempt, "alice", NOW.minusSeconds(60), Set.of("Hit"));
+        Shot unanswered = new Shot(UUID.randomUUID(), "bob", NOW.minusSeconds(60), Set.of());
+
+        Verdict verdict = Consistency.judge("g", List.of(handled, unanswered), List.of(), List.of(new Decided(attempt, "HIT", hit)),
+                Map.of("alice", new Score(2, 2)), NOW, SETTLE);
+
+        assertThat(rule(verdict, "counted-once").violations()).singleElement().asString()
+                .contains("alice", "counts 2 shots and 2 hits", "1 with an outcome and 1 with a Hit");
+        assertThat(rule(verdict, "nothing-lost").violations()).singleElement().asString()
+                .contains(unanswered.attemptId().toString(), "of bob");
+        assertThat(verdict.historyComplete()).isFalse();
+    }
+
+    @Test
+    void aHistoryWithACopyOfEveryOutcomeHandledIsComplete() {
+        Shot handled = new Shot(attempt, "alice", NOW.minusSeconds(60), Set.of("Hit"));
+
+        Verdict verdict = Consistency.judge("g", List.of(handled), List.of(copy(hit, "Hit", attempt, "alice")),
+                List.of(new Decided(attempt, "HIT", hit)), Map.of("alice", new Score(1, 1)), NOW, SETTLE);
+
+        assertThat(verdict.historyComplete()).isTrue();
+        assertThat(verdict.missingFromHistory()).isEmpty();
+        assertThat(verdict.consistent()).isTrue();
     }
 
     private static Copy copy(UUID messageId, String type, UUID attemptId, String player) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.shootingrange.scenario.console.lab.Evidence.Copy;
 import dev.shootingrange.scenario.console.lab.Evidence.Decided;
@@ -21,24 +22,36 @@ import dev.shootingrange.scenario.console.lab.Verdict.Status;
 /**
  * The contract's four rules of consistency, judged for one game from what each service reports and
  * from every copy of every outcome that crossed the wire. Pure: the facts come in ({@link Evidence}),
- * the verdict goes out ({@link Verdict}).
+ * the verdict goes out ({@link Verdict}). An outcome the scenario's own table shows handled is an
+ * outcome that crossed the wire, its copy in the history or not (lost with a process that stopped
+ * before writing it): rules 2 and 3 count it, and the verdict names it missing (decision 31).
  */
 public final class Consistency {
 
     private Consistency() {
     }
 
-    /**
-     * @param settle how long a shot may wait for its outcome before it counts as lost
-     */
+    /** @param settle how long a shot may wait for its outcome before it counts as lost */
     public static Verdict judge(String gameId, List<Shot> shots, List<Copy> wire, List<Decided> decided,
             Map<String, Score> board, Instant now, Duration settle) {
         List<Rule> rules = List.of(
                 oneOutcomePerAttempt(wire, decided),
-                countedOnce(wire, board),
+                countedOnce(shots, wire, board),
                 nothingLost(shots, wire, now, settle),
                 sameCopyOnRedelivery(wire));
-        return new Verdict(gameId, rules.stream().allMatch(rule -> rule.status() == Status.OK), rules, true);
+        List<String> missing = missingFromHistory(shots, wire);
+        return new Verdict(gameId, rules.stream().allMatch(rule -> rule.status() == Status.OK), rules, missing.isEmpty(),
+                missing);
+    }
+
+    /** Each outcome the scenario handled, as its table says, of which the history holds no copy. */
+    static List<String> missingFromHistory(List<Shot> shots, List<Copy> wire) {
+        Set<String> recorded = wire.stream().map(copy -> copy.attemptId() + " " + copy.type()).collect(Collectors.toSet());
+        return shots.stream().flatMap(shot -> shot.handled().stream().sorted()
+                .filter(type -> !recorded.contains(shot.attemptId() + " " + type))
+                .map(type -> "attempt " + shot.attemptId() + " of " + shot.player() + ": its " + type
+                        + " was handled here (the shot records it), the history has no copy of it"))
+                .toList();
     }
 
     static Rule oneOutcomePerAttempt(List<Copy> wire, List<Decided> decided) {
@@ -57,13 +70,15 @@ public final class Consistency {
         return rule("one-outcome-per-attempt", "no attempt ever has both a Hit and a Missed", violations);
     }
 
-    static Rule countedOnce(List<Copy> wire, Map<String, Score> board) {
+    static Rule countedOnce(List<Shot> shots, List<Copy> wire, Map<String, Score> board) {
         Map<String, Set<UUID>> attempts = new LinkedHashMap<>();
         Map<String, Set<UUID>> hits = new LinkedHashMap<>();
         for (Copy copy : wire) {
-            attempts.computeIfAbsent(copy.player(), p -> new LinkedHashSet<>()).add(copy.attemptId());
-            if (copy.type().equals("Hit")) {
-                hits.computeIfAbsent(copy.player(), p -> new LinkedHashSet<>()).add(copy.attemptId());
+            count(attempts, hits, copy.player(), copy.attemptId(), copy.type().equals("Hit"));
+        }
+        for (Shot shot : shots) {
+            if (!shot.handled().isEmpty()) {
+                count(attempts, hits, shot.player(), shot.attemptId(), shot.handled().contains("Hit"));
             }
         }
         List<String> violations = new ArrayList<>();
@@ -81,8 +96,18 @@ public final class Consistency {
                 violations);
     }
 
+    private static void count(Map<String, Set<UUID>> attempts, Map<String, Set<UUID>> hits, String player, UUID attemptId,
+            boolean hit) {
+        attempts.computeIfAbsent(player, p -> new LinkedHashSet<>()).add(attemptId);
+        if (hit) {
+            hits.computeIfAbsent(player, p -> new LinkedHashSet<>()).add(attemptId);
+        }
+    }
+
     static Rule nothingLost(List<Shot> shots, List<Copy> wire, Instant now, Duration settle) {
-        Set<UUID> answered = wire.stream().map(Copy::attemptId).collect(Collectors.toSet());
+        // Answered: a copy in the history, or an outcome the shot's own row shows handled.
+        Set<UUID> answered = Stream.concat(wire.stream().map(Copy::attemptId),
+                shots.stream().filter(shot -> !shot.handled().isEmpty()).map(Shot::attemptId)).collect(Collectors.toSet());
         List<String> lost = new ArrayList<>();
         boolean waiting = false;
         for (Shot shot : shots) {

@@ -5,10 +5,12 @@ import java.util.List;
 /**
  * The checker's verdict on one game: each of the contract's four rules ({@link Consistency}), and
  * whether all of them hold. {@code historyComplete}: every copy that crossed the wire was in the
- * history judged. Where it is false, a row of the history was let go (or was still on its way): a shot
- * may show as lost that was answered, a duplicate may go unseen.
+ * history judged. Where it is false, a row of the history was let go, was still on its way, or was lost
+ * with a process that stopped before writing it: a duplicate may go unseen. {@code missingFromHistory}
+ * names the outcomes the scenario's own table shows handled and the history lacks (decision 31).
  */
-public record Verdict(String gameId, boolean consistent, List<Verdict.Rule> rules, boolean historyComplete) {
+public record Verdict(String gameId, boolean consistent, List<Verdict.Rule> rules, boolean historyComplete,
+        List<String> missingFromHistory) {
 
     public enum Status {
         OK, VIOLATED,
@@ -20,6 +22,6 @@ public record Verdict(String gameId, boolean consistent, List<Verdict.Rule> rule
     }
 
     public Verdict withHistoryComplete(boolean complete) {
-        return new Verdict(gameId, consistent, rules, historyComplete && complete);
+        return new Verdict(gameId, consistent, rules, historyComplete && complete, missingFromHistory);
     }
 }
