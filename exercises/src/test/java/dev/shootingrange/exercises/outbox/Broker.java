@@ -1,7 +1,10 @@
 package dev.shootingrange.exercises.outbox;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -21,7 +24,8 @@ import dev.shootingrange.exercises.judge.Servers;
 /**
  * The broker an exercise's messages go out on: an exchange and a queue of the test's own, declared
  * before each test under a name no other run uses and deleted after it, and what has reached the
- * queue so far, as the leader board would read it.
+ * queue so far, as the leader board would read it; and the channels a relay opened, to tell those it
+ * left open.
  */
 public final class Broker implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, AfterAllCallback {
 
@@ -31,6 +35,7 @@ public final class Broker implements BeforeAllCallback, BeforeEachCallback, Afte
 
     private final String prefix;
     private final List<Received> received = new ArrayList<>();
+    private final List<Channel> opened = new ArrayList<>();
     private Connection connection;
     private Channel own;
     private Channel sending;
@@ -52,6 +57,7 @@ public final class Broker implements BeforeAllCallback, BeforeEachCallback, Afte
     public void beforeEach(ExtensionContext context) throws Exception {
         exchange = prefix + "." + UUID.randomUUID().toString().substring(0, 8);
         received.clear();
+        opened.clear();
         own = connection.createChannel();
         own.exchangeDeclare(exchange, BuiltinExchangeType.TOPIC, false, true, null);
         own.queueDeclare(queue(), false, true, true, null);
@@ -90,9 +96,27 @@ public final class Broker implements BeforeAllCallback, BeforeEachCallback, Afte
         own.queueBind(queue(), later(), "#");
     }
 
-    /** The connection a relay opens its channels on. */
+    /** The connection a relay opens its channels on: each channel opened on it is kept, for {@link #channelsLeftOpen()}. */
     public Connection connection() {
-        return connection;
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
+                (proxy, method, arguments) -> {
+                    try {
+                        Object answer = method.invoke(connection, arguments);
+                        if (answer instanceof Channel channel) {
+                            opened.add(channel);
+                        } else if (answer instanceof Optional<?> channel) {
+                            channel.map(Channel.class::cast).ifPresent(opened::add);
+                        }
+                        return answer;
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    /** How many of the channels opened on {@link #connection()} since the test began are still open. */
+    public long channelsLeftOpen() {
+        return opened.stream().filter(Channel::isOpen).count();
     }
 
     /** A channel in confirm mode, for code that publishes straight away. */

@@ -83,6 +83,17 @@ class TableOutboxTest {
     }
 
     @Test
+    void everyRunOfTheRelayClosesTheChannelItOpened() throws Exception {
+        sendAndCommit(hit(broker.exchange()));
+        relay.publishPending();
+        relay.publishPending();
+
+        // The relay runs again and again for as long as the range does, on one connection: a channel left
+        // open at each run adds up to the connection's limit, and from then on no run publishes anything.
+        assertThat(broker.channelsLeftOpen()).as("channels the relay's runs left open on its connection").isZero();
+    }
+
+    @Test
     void aRowIsMarkedSentOnlyOnceTheBrokerHasConfirmedIt() throws Exception {
         // The leader board's exchange is not declared yet: the broker closes the channel that publishes to it.
         Envelope hit = hit(broker.later());
