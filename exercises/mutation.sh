@@ -6,10 +6,17 @@
 # Prints a row per exercise: the mutants on the lines a participant writes (those the solution
 # changes or adds against the starting point: the score the exercises are held to), then on the whole
 # class; and below, each survivor. PIT's report: exercises/solutions/target/pit-reports/index.html.
+# It runs the tests once per mutant, one at a time: a minute or two on two cores once the core is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+log=exercises/solutions/target/mutation.log
+mkdir -p "$(dirname "$log")"
+echo "PIT mutates the solutions (a minute or two); its output goes to $log"
 # -am builds the core; -DskipTests skips surefire, not PIT (the solutions pom's profile "mutation").
-./mvnw -B -q test -pl exercises/solutions -am -Pmutation -DskipTests "$@"
+if ! ./mvnw -B -q test -pl exercises/solutions -am -Pmutation -DskipTests "$@" >"$log" 2>&1; then
+  tail -n 40 "$log"
+  exit 1
+fi
 
 # "<path of the solution> <line>" for every line the solution changes or adds against its starting point.
 written=$(mktemp)
@@ -47,7 +54,7 @@ def cells(mutants, killed, survived, uncovered):
     return f"{mutants:>7} {killed:>6} {survived:>8} {uncovered:>11} {score:>6}"
 
 head = f"{'mutants':>7} {'killed':>6} {'survived':>8} {'no coverage':>11} {'score':>6}"
-print(f"{'':<12} | {'the lines a participant writes':<44} | whole class")
+print(f"{'':<12} | {'the lines a participant writes':<{len(head)}} | whole class")
 print(f"{'exercise':<12} | {head} | {head}")
 order = ["inbox", "ids", "outbox", "sideeffects", "state", "retention", "tokens", "http"]
 for exercise in sorted(rows, key=lambda name: order.index(name) if name in order else len(order)):
