@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -99,7 +100,17 @@ class WrongTurnsTest {
      * its constants (a table's statement) as they would the participant's.
      */
     private static Path compile(Path turn, String exercise) throws IOException {
-        Path classes = Files.createTempDirectory("wrong-turn");
+        // Beside the solutions' classes, in the build's own folder: target/wrong-turns/<exercise>/<turn>, emptied
+        // first, so that no class of an earlier version of the turn is loaded with it.
+        Path classes = place("exercises.solutions").resolveSibling("wrong-turns").resolve(exercise).resolve(turn.getFileName().toString());
+        if (Files.exists(classes)) {
+            try (Stream<Path> earlier = Files.walk(classes)) {
+                for (Path file : earlier.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+        Files.createDirectories(classes);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-proc:none", "-encoding", "UTF-8",
                 "-classpath", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"))));
