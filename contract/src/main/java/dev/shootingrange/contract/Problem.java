@@ -1,5 +1,8 @@
 package dev.shootingrange.contract;
 
+import java.time.Duration;
+
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
 /**
@@ -12,11 +15,18 @@ public class Problem extends RuntimeException {
 
     private final int status;
     private final String title;
+    /** How long the caller had better wait before asking again (Retry-After), or null. */
+    private final Duration retryAfter;
 
     public Problem(Response.Status status, String detail) {
+        this(status, detail, null);
+    }
+
+    private Problem(Response.Status status, String detail, Duration retryAfter) {
         super(detail, null, false, false);
         this.status = status.getStatusCode();
         this.title = status.getReasonPhrase();
+        this.retryAfter = retryAfter;
     }
 
     public static Problem badRequest(String detail) {
@@ -32,11 +42,19 @@ public class Problem extends RuntimeException {
         return new Problem(Response.Status.TOO_MANY_REQUESTS, detail);
     }
 
+    /** 429 with a Retry-After: a share that frees itself, or that someone frees, in about that long. */
+    public static Problem tooManyRequests(String detail, Duration retryAfter) {
+        return new Problem(Response.Status.TOO_MANY_REQUESTS, detail, retryAfter);
+    }
+
     public Response toResponse() {
-        return Response.status(status)
+        Response.ResponseBuilder response = Response.status(status)
                 .type(MEDIA_TYPE)
-                .entity(new Body("about:blank", title, status, getMessage()))
-                .build();
+                .entity(new Body("about:blank", title, status, getMessage()));
+        if (retryAfter != null) {
+            response.header(HttpHeaders.RETRY_AFTER, Math.max(1, retryAfter.toSeconds()));
+        }
+        return response.build();
     }
 
     public record Body(String type, String title, int status, String detail) {

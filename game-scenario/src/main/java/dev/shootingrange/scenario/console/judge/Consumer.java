@@ -13,12 +13,18 @@ import dev.shootingrange.exactlyonce.observe.Printable;
 record Consumer(String name, URI board) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}");
+    /** A board's address: a host name (at most 253), a port and a path fit, with room to spare. */
+    static final int BOARD_LENGTH = 400;
 
     /** @throws Problem 400 for a name or an address the judge cannot use, saying which */
     static Consumer of(String name, String board) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw Problem.badRequest("name: 1 to 40 letters, digits, spaces, dots, dashes or underscores, starting with a"
                     + " letter or a digit" + (name == null ? "" : "; not '" + Printable.line(name) + "'"));
+        }
+        if (board != null && board.length() > BOARD_LENGTH) {
+            throw Problem.badRequest("board: at most " + BOARD_LENGTH + " characters, such as"
+                    + " http://192.168.1.20:3000/api/leaderboard; this one has " + board.length());
         }
         URI uri;
         try {

@@ -1,5 +1,8 @@
 package dev.shootingrange.scenario.console.judge;
 
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,31 +18,41 @@ import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
  * The consumers registered to be judged, in the order they came, with a client for each one's board.
- * Kept in memory, at most {@code lab.judge.consumers} of them: a restarted console starts an empty list.
+ * Kept in memory, at most {@code lab.judge.consumers} of them, and {@code lab.judge.consumers-per-client}
+ * from one client address, so that one participant can neither fill the console's heap nor the list:
+ * a restarted console starts an empty list.
  */
 @ApplicationScoped
 class Consumers {
 
+    /** A full list frees a place when the instructor removes a consumer: worth asking again after this. */
+    static final Duration ASK_AGAIN = Duration.ofMinutes(1);
+
     private final int most;
+    private final int perClient;
     private final Map<String, Consumer> registered = new LinkedHashMap<>();
+    /** The client address each consumer was registered from, by name. */
+    private final Map<String, String> registeredFrom = new HashMap<>();
     private final Map<String, JudgedBoard> boards = new LinkedHashMap<>();
 
     @Inject
     Consumers(ConsoleConfig config) {
-        this(config.judge().consumers());
+        this(config.judge().consumers(), config.judge().consumersPerClient());
     }
 
-    Consumers(int most) {
+    Consumers(int most, int perClient) {
         this.most = most;
+        this.perClient = perClient;
     }
 
     /**
-     * Registers a consumer; the same name and board again changes nothing.
+     * Registers a consumer from a client address; the same name and board again changes nothing.
      *
      * @return whether it is new
-     * @throws Problem 409 for a name taken by another board, 429 when the list is full
+     * @throws Problem 409 for a name taken by another board, 429 (with Retry-After) when the client's share or
+     *         the list is full
      */
-    synchronized boolean register(Consumer consumer) {
+    synchronized boolean register(Consumer consumer, String client) {
         Consumer known = registered.get(consumer.name());
         if (known != null) {
             if (known.board().equals(consumer.board())) {
@@ -48,23 +61,30 @@ class Consumers {
             throw new Problem(Response.Status.CONFLICT, "'" + consumer.name() + "' is registered with the board "
                     + known.board() + "; pick another name, or ask the instructor to remove it");
         }
+        if (Collections.frequency(registeredFrom.values(), client) >= perClient) {
+            throw Problem.tooManyRequests("the judge holds " + perClient + " consumers registered from " + client
+                    + " already (lab.judge.consumers-per-client); the instructor removes those gone", ASK_AGAIN);
+        }
         if (registered.size() >= most) {
             throw Problem.tooManyRequests("the judge holds " + most + " consumers already (lab.judge.consumers); the"
-                    + " instructor removes those gone");
+                    + " instructor removes those gone", ASK_AGAIN);
         }
         registered.put(consumer.name(), consumer);
+        registeredFrom.put(consumer.name(), client);
         return true;
     }
 
     /** @return whether it was registered */
     synchronized boolean remove(String name) {
         close(boards.remove(name));
+        registeredFrom.remove(name);
         return registered.remove(name) != null;
     }
 
     synchronized void clear() {
         boards.values().forEach(Consumers::close);
         registered.clear();
+        registeredFrom.clear();
         boards.clear();
     }
 

@@ -18,12 +18,17 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Topology;
 import dev.shootingrange.scenario.console.lab.BrokerManagement;
+import dev.shootingrange.scenario.console.live.LiveStreams;
 import dev.shootingrange.scenario.console.services.ConsoleConfig;
 import io.smallrye.common.annotation.Blocking;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * The judge of the room's own consumers (docs/judge.md): anyone connects, registers a consumer and follows
@@ -33,6 +38,10 @@ import io.smallrye.common.annotation.Blocking;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class JudgeResource {
+
+    /** What the HTTP contract says of a registration refused at a cap. */
+    static final String TOO_MANY = "As many consumers as one client address may register (lab.judge.consumers-per-client),"
+            + " or as the judge keeps (lab.judge.consumers): a problem detail, with Retry-After";
 
     /** Queues of the room's consumers are named so; their broker user may touch no other. */
     static final String QUEUE_PREFIX = "participant.";
@@ -91,17 +100,27 @@ public class JudgeResource {
 
     @POST
     @Path("/consumers")
+    @RegistrationSize.Bounded
     @Operation(summary = "Register a consumer to be judged", description = "{\"name\", \"board\"}: the judge reads"
             + " <board>/<gameId>, which answers as the leader board does ({\"players\": [{\"player\", \"shots\", \"hits\"}]})."
-            + " 201 when new, 200 when registered so already; 409 for a name another board holds; 400 for a board that"
-            + " is one of the lab's own services (the range, the leader board, the console).")
-    public Response register(Registration registration) {
+            + " 201 when new, 200 when registered so already; 409 for a name another board holds; 400 for a name or a board"
+            + " it cannot use (a board of more than 400 characters, not http(s), or one of the lab's own services: the"
+            + " range, the leader board, the console); 413 for a body over 4 KiB, 411 for one without its length.")
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "400", description = "Bad Request")
+    @APIResponse(responseCode = "411", description = "A body without its length (chunked): a problem detail",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "413", description = "A body over 4 KiB, refused before it is read: a problem detail",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "429", description = TOO_MANY, content = @Content(mediaType = Problem.MEDIA_TYPE,
+            schema = @Schema(implementation = Problem.Body.class)))
+    public Response register(Registration registration, @Context HttpServerRequest request) {
         if (registration == null) {
             throw Problem.badRequest("a body {\"name\": ..., \"board\": \"http://<host>:<port>/<path>\"} is needed");
         }
         Consumer consumer = Consumer.of(registration.name(), registration.board());
         lab.requireNotTheLab(consumer.board());
-        boolean added = consumers.register(consumer);
+        boolean added = consumers.register(consumer, LiveStreams.client(request));
         return Response.status(added ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new Registered(consumer.name(), consumer.board())).build();
     }

@@ -67,5 +67,12 @@ public interface ConsoleConfig {
         /** How many consumers the judge keeps at most: a scripted client cannot fill the console's heap. */
         @WithDefault("200")
         int consumers();
+
+        /**
+         * How many of them one client address may register (LAB_JUDGE_CONSUMERS_PER_CLIENT): one participant
+         * cannot take the list over. Raise it where a room reaches the console through one address (a NAT, a proxy).
+         */
+        @WithDefault("20")
+        int consumersPerClient();
     }
 }

@@ -53,7 +53,7 @@ class JudgeRefusesTheLabTest {
     @Test
     void aRoundJudgesNoBoardThatIsTheLabsOwnByThen() {
         // As a board's name pointed at the range after it was registered: in the list, and the lab's own by the round.
-        consumers.register(Consumer.of("repointed", range.replace("localhost", "127.0.0.1") + "/api/ranges"));
+        consumers.register(Consumer.of("repointed", range.replace("localhost", "127.0.0.1") + "/api/ranges"), "127.0.0.1");
 
         given().contentType(ContentType.JSON).post("/api/lab/judge/round").then().statusCode(409)
                 .body("detail", containsString("no consumer can be judged"))
