@@ -60,7 +60,7 @@ public abstract class HttpStub implements QuarkusTestResourceLifecycleManager {
         server.stop(0);
     }
 
-    protected static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
+    public static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", type);
         exchange.sendResponseHeaders(status, bytes.length);

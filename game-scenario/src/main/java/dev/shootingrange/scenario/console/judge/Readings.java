@@ -11,6 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.jboss.logging.Logger;
+
 import dev.shootingrange.scenario.console.services.LeaderBoardApi;
 
 /**
@@ -18,6 +20,8 @@ import dev.shootingrange.scenario.console.services.LeaderBoardApi;
  * nothing. Closed at the end of its round.
  */
 final class Readings implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(Readings.class);
 
     /**
      * How long a consumer has to show a shot before it is judged behind: after its connection was cut, a
@@ -66,10 +70,11 @@ final class Readings implements AutoCloseable {
 
     private void read(Round round, Scorecard card, String fault) {
         JudgedBoard board = consumers.board(card.consumer().name());
+        if (board == null) {
+            card.unreadable(fault, round.decided(), round.copies(), Unreadable.REMOVED);
+            return;
+        }
         try {
-            if (board == null) {
-                throw new IllegalStateException("it was removed from the judge");
-            }
             LeaderBoardApi.BoardView answer = board.board(round.gameId);
             Map<String, Tally.Score> shown = new TreeMap<>();
             if (answer != null && answer.players() != null) {
@@ -77,7 +82,9 @@ final class Readings implements AutoCloseable {
             }
             card.read(fault, round.decided(), round.copies(), new Tally(shown));
         } catch (RuntimeException e) {
-            card.unreadable(fault, round.decided(), round.copies(), e.getMessage());
+            // The room sees the category; the instructor's log, with debug on, the whole story.
+            LOG.debugf(e, "The board of %s could not be read", card.consumer().name());
+            card.unreadable(fault, round.decided(), round.copies(), Unreadable.of(e));
         }
     }
 

@@ -24,8 +24,13 @@ final class Round {
     private volatile int faultsPlayed;
 
     Round(Playbook play, int targetPosition) {
+        this(play, play.newGame(targetPosition));
+    }
+
+    /** The round of a game started already. */
+    Round(Playbook play, String gameId) {
         this.play = play;
-        this.gameId = play.newGame(targetPosition);
+        this.gameId = gameId;
     }
 
     /** Fires, and waits for the range's decision to reach the scenario. */

@@ -75,11 +75,11 @@ final class Scorecard {
         }
     }
 
-    /** Its board did not answer (or answered nonsense) after {@code fault}. */
-    synchronized void unreadable(String fault, Tally decidedSoFar, int copies, String why) {
+    /** Its board could not be read after {@code fault}: why, as a category the whole room may see. */
+    synchronized void unreadable(String fault, Tally decidedSoFar, int copies, Unreadable why) {
         this.decided = decidedSoFar;
         this.copies = copies;
-        this.problem = "after " + fault + " its board did not answer: " + why;
+        this.problem = "after " + fault + " its board could not be read: " + why;
     }
 
     /** The round is over: whatever its board still lacks is lost. */

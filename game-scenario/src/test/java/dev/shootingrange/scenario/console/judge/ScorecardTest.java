@@ -3,8 +3,11 @@ package dev.shootingrange.scenario.console.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.ConnectException;
 import java.util.List;
 import java.util.Map;
+
+import jakarta.ws.rs.ProcessingException;
 
 import org.junit.jupiter.api.Test;
 
@@ -61,12 +64,21 @@ class ScorecardTest {
     @Test
     void aBoardThatStoppedAnsweringHasLostWhatItNeverShowed() {
         card.read("the first two shots", DECIDED, 0, board(1, 1, 1));
-        card.unreadable("a copy", DECIDED, 1, "Connection refused");
+        card.unreadable("a copy", DECIDED, 1,
+                Unreadable.of(new ProcessingException(new ConnectException("Connection refused: /127.0.0.1:3000"))));
         card.finish();
 
-        assertThat(card.view().problem()).isEqualTo("after a copy its board did not answer: Connection refused");
+        assertThat(card.view().problem()).isEqualTo("after a copy its board could not be read: refused");
+        assertThat(card.view().nothingLost().brokenBy()).isEqualTo(card.view().problem());
         assertThat(card.view().nothingLost().held()).isFalse();
         assertThat(card.caughtUp(DECIDED)).isFalse();
+    }
+
+    @Test
+    void aFailureOfNoKnownKindIsShownAsUnreadableWithoutItsText() {
+        card.unreadable("a copy", DECIDED, 1, Unreadable.of(new IllegalStateException("ssh answered at 10.0.0.7:22")));
+
+        assertThat(card.view().problem()).isEqualTo("after a copy its board could not be read: unreadable");
     }
 
     @Test
