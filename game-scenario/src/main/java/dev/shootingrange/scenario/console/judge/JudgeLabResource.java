@@ -23,10 +23,23 @@ public class JudgeLabResource {
 
     private final Judge judge;
     private final Consumers consumers;
+    private final ParticipantUser participant;
 
-    JudgeLabResource(Judge judge, Consumers consumers) {
+    JudgeLabResource(Judge judge, Consumers consumers, ParticipantUser participant) {
         this.judge = judge;
         this.consumers = consumers;
+        this.participant = participant;
+    }
+
+    @POST
+    @Path("/participant")
+    @Blocking
+    @Operation(summary = "Make the room's participant user on the broker", description = "Again, with the configured"
+            + " password: the console makes it as it starts in a room, where GET /api/judge/connection only reads. Needs"
+            + " RabbitMQ's management API (503 without).")
+    public Response makeParticipant() {
+        participant.make();
+        return Response.noContent().build();
     }
 
     @POST

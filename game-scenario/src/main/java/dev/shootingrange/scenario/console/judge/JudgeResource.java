@@ -24,7 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Topology;
-import dev.shootingrange.scenario.console.lab.BrokerManagement;
 import dev.shootingrange.scenario.console.live.LiveStreams;
 import dev.shootingrange.scenario.console.services.ConsoleConfig;
 import io.smallrye.common.annotation.Blocking;
@@ -60,16 +59,16 @@ public class JudgeResource {
     private final Judge judge;
     private final Consumers consumers;
     private final LabAddresses lab;
-    private final BrokerManagement broker;
+    private final ParticipantUser participant;
     private final ConsoleConfig.Judge config;
     private final String virtualHost;
 
-    JudgeResource(Judge judge, Consumers consumers, LabAddresses lab, BrokerManagement broker, ConsoleConfig config,
+    JudgeResource(Judge judge, Consumers consumers, LabAddresses lab, ParticipantUser participant, ConsoleConfig config,
             @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String virtualHost) {
         this.judge = judge;
         this.consumers = consumers;
         this.lab = lab;
-        this.broker = broker;
+        this.participant = participant;
         this.config = config.judge();
         this.virtualHost = virtualHost;
     }
@@ -77,11 +76,15 @@ public class JudgeResource {
     @GET
     @Path("/connection")
     @Blocking
-    @Operation(summary = "How a consumer of the room connects", description = "Makes sure the broker has the room's"
-            + " participant user (it may declare, bind and read queues named participant.* and nothing else), and"
-            + " answers how to log in with it. Needs RabbitMQ's management API.")
+    @Operation(summary = "How a consumer of the room connects", description = "Answers how to log in as the room's"
+            + " participant user (it may declare, bind and read queues named participant.* and nothing else). Without an"
+            + " instructor key, makes sure the broker has that user first (needs RabbitMQ's management API); in a room,"
+            + " only reads: the console made it as it started, and 503 says the instructor makes it where it did not.")
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "503", description = "The participant user is not on the broker (yet): a problem detail",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public Connection connection(@Context UriInfo uri) {
-        broker.admit(config.participantUsername(), config.participantPassword(), QUEUE_PREFIX, Topology.EVENTS);
+        participant.beforeConnecting();
         String address = config.amqpUrl().orElse("amqp://" + uri.getBaseUri().getHost() + ":5672"
                 + ("/".equals(virtualHost) ? "" : "/" + URLEncoder.encode(virtualHost, StandardCharsets.UTF_8)));
         int scheme = address.indexOf("://") + 3;

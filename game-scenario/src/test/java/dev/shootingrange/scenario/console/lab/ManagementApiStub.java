@@ -10,17 +10,19 @@ import dev.shootingrange.scenario.console.HttpStub;
 /**
  * RabbitMQ's management API as the lab uses it, on a free port of this machine, for the default virtual
  * host: two connections (one of them gone by the time it is closed), two queues, the bindings of an
- * exchange; an exchange it has never heard of, one whose bindings fail with a 500, and one whose
- * request it drops unanswered. It records each request as "METHOD path-as-sent authorization [reason]".
+ * exchange, the participant user made and permitted; an exchange it has never heard of, one whose bindings
+ * fail with a 500, and one whose request it drops unanswered. It records each request as "METHOD
+ * path-as-sent authorization [reason]". The console before it is a room's, under the key {@value #KEY}.
  */
 public class ManagementApiStub extends HttpStub {
 
     static final String GONE = "127.0.0.1:40002 -> 127.0.0.1:5672";
     static final String OPEN = "127.0.0.1:40001 -> 127.0.0.1:5672";
+    public static final String KEY = "room-key";
 
     @Override
     protected Map<String, String> configuration(String url) {
-        return Map.of("lab.broker.management-url", url);
+        return Map.of("lab.broker.management-url", url, "lab.instructor-key", KEY);
     }
 
     @Override
@@ -40,7 +42,8 @@ public class ManagementApiStub extends HttpStub {
         switch (method + " " + asked) {
             case "GET /api/vhosts/%2F/connections" -> json(exchange, 200,
                     "[{\"name\":\"" + OPEN + "\",\"vhost\":\"/\",\"user\":\"guest\"},{\"name\":\"" + GONE + "\",\"vhost\":\"/\"}]");
-            case "DELETE /api/connections/127.0.0.1:40001%20-%3E%20127.0.0.1:5672",
+            case "PUT /api/users/participant", "PUT /api/permissions/%2F/participant",
+                    "DELETE /api/connections/127.0.0.1:40001%20-%3E%20127.0.0.1:5672",
                     "DELETE /api/queues/%2F/game-scenario/contents",
                     "DELETE /api/queues/%2F/game-scenario" -> {
                 exchange.sendResponseHeaders(204, -1);
