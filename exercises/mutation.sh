@@ -56,7 +56,7 @@ def cells(mutants, killed, survived, uncovered):
 head = f"{'mutants':>7} {'killed':>6} {'survived':>8} {'no coverage':>11} {'score':>6}"
 print(f"{'':<12} | {'the lines a participant writes':<{len(head)}} | whole class")
 print(f"{'exercise':<12} | {head} | {head}")
-order = ["inbox", "ids", "outbox", "sideeffects", "state", "retention", "tokens", "http", "identity", "ordering", "loop"]
+order = ["inbox", "ids", "outbox", "sideeffects", "state", "retention", "tokens", "http", "identity", "ordering", "loop", "documents"]
 for exercise in sorted(rows, key=lambda name: order.index(name) if name in order else len(order)):
     print(f"{exercise:<12} | {cells(*rows[exercise][True])} | {cells(*rows[exercise][False])}")
 total = lambda scope: [sum(row[scope][i] for row in rows.values()) for i in range(4)]
