@@ -29,9 +29,6 @@ public interface LabConfig {
 
     History history();
 
-    /** A workshop participant's code in place of the core's ({@link ParticipantInbox}). */
-    Participant participant();
-
     interface Strategy {
         /** The protections the strategy keeps on; those of the other strategies it switches off. None listed: all off. */
         Optional<List<String>> protections();
@@ -41,14 +38,5 @@ public interface LabConfig {
         /** Whether the message history is recorded: off, the lab's timelines and checker have nothing to read. */
         @WithDefault("true")
         boolean enabled();
-    }
-
-    interface Participant {
-        /** Their compiled exercises, a directory or a jar (LAB_PARTICIPANT_CLASSES); unset, the core's inbox. */
-        Optional<String> classes();
-
-        /** Their inbox's class, exercise 1's. */
-        @WithDefault("dev.shootingrange.exercises.inbox.TransactionalInbox")
-        String inbox();
     }
 }

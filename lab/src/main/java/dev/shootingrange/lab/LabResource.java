@@ -17,7 +17,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
-import dev.shootingrange.exactlyonce.outbox.OutboxRelay;
 
 /** This service's lab: its switches, faults, holds and history, as {@link LabApi} serves them. */
 @ApplicationScoped
@@ -28,18 +27,16 @@ public class LabResource implements LabApi {
     private final Lab lab;
     private final InstructorKey instructorKey;
     private final ExactlyOnceMetrics metrics;
-    private final OutboxRelay relay;
     private final TakenMessages taken;
     private final Resend resend;
     private final HistoryPages pages;
     private final String service;
 
-    LabResource(Lab lab, InstructorKey instructorKey, ExactlyOnceMetrics metrics, OutboxRelay relay, TakenMessages taken, Resend resend,
+    LabResource(Lab lab, InstructorKey instructorKey, ExactlyOnceMetrics metrics, TakenMessages taken, Resend resend,
             HistoryWriter history, @ConfigProperty(name = "quarkus.application.name") String service) {
         this.lab = lab;
         this.instructorKey = instructorKey;
         this.metrics = metrics;
-        this.relay = relay;
         this.taken = taken;
         this.resend = resend;
         this.service = service;
@@ -127,7 +124,7 @@ public class LabResource implements LabApi {
     /** Publishes a sent message again, as the same copy or under a new messageId. */
     public Map<String, UUID> resend(UUID messageId, ResendRequest request) {
         boolean newMessageId = request != null && Boolean.TRUE.equals(request.newMessageId());
-        UUID resent = newMessageId ? resend.underNewId(messageId) : relay.resend(messageId) ? messageId : null;
+        UUID resent = newMessageId ? resend.underNewId(messageId) : resend.sameCopy(messageId) ? messageId : null;
         if (resent == null) {
             throw Problem.notFound("no outgoing message " + messageId + " in " + service + "'s outbox");
         }

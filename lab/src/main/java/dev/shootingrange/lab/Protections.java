@@ -13,13 +13,18 @@ import dev.shootingrange.exactlyonce.spi.DuplicateDetector;
 import dev.shootingrange.exactlyonce.spi.OnDuplicate;
 import dev.shootingrange.exactlyonce.spi.OutgoingIds;
 import dev.shootingrange.exactlyonce.spi.RetryPolicy;
+import dev.shootingrange.lab.participant.ParticipantIds;
+import dev.shootingrange.lab.participant.ParticipantInbox;
+import dev.shootingrange.lab.participant.ParticipantOutbox;
 
 /**
- * The lab's protections, at the core's seams: duplicates are detected by the inbox (the core's, or a
- * workshop participant's: {@link ParticipantInbox}) or by nothing, a copy is answered by nothing or by
- * the first handling's messages again (the side-effects strategy),
+ * The lab's protections, at the core's seams: duplicates are detected by the inbox or by nothing, a
+ * copy is answered by nothing or by the first handling's messages again (the side-effects strategy),
  * outgoing messages leave through the outbox or straight to the broker, and answers carry ids derived
- * from what they answer or random ones, as switched now.
+ * from what they answer or random ones, as switched now. The inbox, the outbox and the derived ids are
+ * the core's, or a workshop participant's where theirs are plugged in
+ * ({@link dev.shootingrange.lab.participant.ParticipantCode}); the side-effects strategy reads the
+ * core's outbox.
  */
 class Protections {
 
@@ -49,10 +54,11 @@ class Protections {
 
     @Produces
     @ApplicationScoped
-    Dispatch dispatch(Lab lab, TransactionalOutbox outbox, DirectPublisher direct) {
+    Dispatch dispatch(Lab lab, TransactionalOutbox outbox, DirectPublisher direct, ParticipantOutbox participant) {
+        Dispatch stored = participant.outbox().orElse(outbox::send);
         return message -> {
             if (lab.isOn(Lab.OUTBOX)) {
-                outbox.send(message);
+                stored.send(message);
             } else {
                 direct.send(message);
             }
@@ -68,7 +74,8 @@ class Protections {
 
     @Produces
     @ApplicationScoped
-    OutgoingIds outgoingIds(Lab lab) {
+    OutgoingIds outgoingIds(Lab lab, ParticipantIds participant) {
+        OutgoingIds derived = participant.ids().orElse(OutgoingIds.DERIVED);
         return new OutgoingIds() {
             @Override
             public UUID messageId(UUID causationId, String type) {
@@ -86,7 +93,7 @@ class Protections {
             }
 
             private OutgoingIds now() {
-                return lab.isOn(Lab.DETERMINISTIC_IDS) ? OutgoingIds.DERIVED : OutgoingIds.RANDOM;
+                return lab.isOn(Lab.DETERMINISTIC_IDS) ? derived : OutgoingIds.RANDOM;
             }
         };
     }
