@@ -30,10 +30,13 @@ import io.restassured.path.json.JsonPath;
  * The judge of the room's consumers: three consumers outside the lab, logged in as the room's
  * participant user, one counting each attempt once, one counting whatever it is handed, and the Node
  * example; one round tells them apart while it runs, and names the copy that broke the careless one.
+ * A fourth "board" only relays the lab's own leader board from an address no check at registration can
+ * tell from a participant's (as a second instance or a port published on the host would): the round
+ * refuses it on what the board says of itself.
  */
 class JudgeIT {
 
-    private static final List<String> NAMES = List.of("careful", "careless", "node");
+    private static final List<String> NAMES = List.of("careful", "careless", "node", "mirror");
     private static final String NODE_QUEUE = "participant.node-it";
 
     private final String console = LabProcesses.SCENARIO.baseUrl();
@@ -64,10 +67,12 @@ class JudgeIT {
                 RoomConsumer careless = new RoomConsumer("careless", amqpUrl, false);
                 NodeLeaderBoard node = NodeLeaderBoard.start(Map.of("AMQP_URL", nodeEnvironment.get("AMQP_URL"),
                         "QUEUE", NODE_QUEUE, "DEAD_LETTERS", nodeEnvironment.get("DEAD_LETTERS"),
-                        "QUEUE_TYPE", "classic"))) {
+                        "QUEUE_TYPE", "classic"));
+                LabBoardMirror mirror = new LabBoardMirror(LabProcesses.BOARD.baseUrl())) {
             register("careful", careful.board(), 201);
             register("careless", careless.board(), 201);
             register("node", node.board(), 201);
+            register("mirror", mirror.board(), 201);
             register("careful", careful.board(), 200);
             given().baseUri(console).contentType(ContentType.JSON).body(Map.of("name", "careful", "board", node.board()))
                     .post("/api/judge/consumers").then().statusCode(409);
@@ -98,6 +103,10 @@ class JudgeIT {
                 assertThat(rule(card, "countedOnce")).as(name).containsEntry("held", true);
                 assertThat(rule(card, "nothingLost")).as(name).containsEntry("held", true);
             }
+            Map<String, Object> mirrorCard = card(round, "mirror");
+            assertThat((String) mirrorCard.get("refused")).startsWith(mirror.board() + " answers as the lab's own leader-board");
+            assertThat(rule(mirrorCard, "countedOnce")).containsEntry("held", false);
+            assertThat(rule(mirrorCard, "nothingLost")).containsEntry("held", false);
             Map<String, Object> carelessCard = card(round, "careless");
             assertThat(rule(carelessCard, "countedOnce")).containsEntry("held", false);
             assertThat((String) rule(carelessCard, "countedOnce").get("brokenBy"))

@@ -36,7 +36,13 @@ class LabAddresses {
         List<InetAddress> resolve(String host);
     }
 
-    private static final String YOURS = ": the judge scores a consumer of yours, whose board answers at an address of its own";
+    /**
+     * The header each of the lab's services answers with, its name in it: a board read through an
+     * address no check here recognises (a second instance, a port published on the host) still says so.
+     */
+    static final String SERVICE_HEADER = "X-Shooting-Range-Service";
+
+    static final String YOURS = ": the judge scores a consumer of yours, whose board answers at an address of its own";
 
     static final Resolver DNS = host -> {
         try {

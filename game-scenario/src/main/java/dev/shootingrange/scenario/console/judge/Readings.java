@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.RestResponse;
 
 import dev.shootingrange.scenario.console.services.LeaderBoardApi;
 
@@ -75,7 +76,14 @@ final class Readings implements AutoCloseable {
             return;
         }
         try {
-            LeaderBoardApi.BoardView answer = board.board(round.gameId);
+            RestResponse<LeaderBoardApi.BoardView> response = board.board(round.gameId);
+            String labService = response.getHeaderString(LabAddresses.SERVICE_HEADER);
+            if (labService != null) {
+                card.refuse(card.consumer().board() + " answers as the lab's own " + labService + " (its "
+                        + LabAddresses.SERVICE_HEADER + " header)" + LabAddresses.YOURS);
+                return;
+            }
+            LeaderBoardApi.BoardView answer = response.getEntity();
             Map<String, Tally.Score> shown = new TreeMap<>();
             if (answer != null && answer.players() != null) {
                 answer.players().forEach(player -> shown.put(player.player(), new Tally.Score(player.shots(), player.hits())));

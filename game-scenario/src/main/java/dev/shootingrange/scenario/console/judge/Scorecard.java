@@ -6,7 +6,8 @@ import dev.shootingrange.scenario.console.lab.experiments.Playbook;
  * One consumer's round: after each fault the lab plays, what its board showed against what the range
  * decided. Counting more than decided breaks "counted-once" for good (a count once added does not go
  * away) and names the fault it followed; counting less is judged at the end only, since a consumer may
- * simply be behind. A board that is one of the lab's own services is refused: never read, never scored.
+ * simply be behind. A board that is one of the lab's own services is refused: never read, never scored;
+ * one that says so only when read (an address the judge could not tell from the lab's) is refused then.
  */
 final class Scorecard {
 
@@ -27,7 +28,7 @@ final class Scorecard {
     }
 
     private final Consumer consumer;
-    private final String refused;
+    private String refused;
     private Tally shown = Tally.EMPTY;
     private Tally decided = Tally.EMPTY;
     private int copies;
@@ -51,8 +52,15 @@ final class Scorecard {
         return consumer;
     }
 
-    boolean refused() {
+    synchronized boolean refused() {
         return refused != null;
+    }
+
+    /** Its board answered as one of the lab's own services: nothing it showed counts. */
+    synchronized void refuse(String why) {
+        this.refused = why;
+        this.shown = Tally.EMPTY;
+        this.countedTwice = null;
     }
 
     /** Whether its board, as last read, shows every shot decided so far; a refused one is not waited for. */
