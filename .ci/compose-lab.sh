@@ -239,7 +239,7 @@ $CLUSTER || timed "a game in Chromium (ComposedConsoleIT)" console_in_chromium
 # docker-compose.room.yml publishes the console and the broker's AMQP port (here on 127.0.0.1's moved
 # ports, compose.ports.yml coming last) and has the services log in as "lab" with the instructor's key,
 # on a broker volume of its own where guest was never made.
-ROOM_KEY=ci-room-key
+ROOM_KEY=ci-room-key-of-the-day
 second_start() {
   local images before after
   images=$("${COMPOSE[@]}" config --images | grep '^shooting-range/' | sort -u)

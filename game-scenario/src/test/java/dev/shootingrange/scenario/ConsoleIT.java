@@ -189,7 +189,7 @@ class ConsoleIT {
         try (ServiceProcess shared = ServiceProcess.start(Path.of(".."), "game-scenario", 18090,
                 "lab.services.shooting-range.url=" + LabProcesses.RANGE.baseUrl(),
                 "lab.services.leader-board.url=" + LabProcesses.BOARD.baseUrl(),
-                "lab.instructor-key=let-me-in")) {
+                "lab.instructor-key=let-me-in-please")) {
             shared.awaitReady();
             WebDriver browser = open(shared, "/");
             waitFor(browser, By.xpath("//form[@id='lab-key']/output[contains(., 'Locked')]"));
@@ -202,7 +202,7 @@ class ConsoleIT {
                     .put("/api/lab/services/shooting-range/protections").then().statusCode(401);
             screenshot(browser, "console-locked");
 
-            browser.findElement(By.xpath("//input[@aria-label='Instructor key']")).sendKeys("let-me-in");
+            browser.findElement(By.xpath("//input[@aria-label='Instructor key']")).sendKeys("let-me-in-please");
             click(browser, By.xpath("//form[@id='lab-key']/button"));
             waitFor(browser, By.xpath("//form[@id='lab-key']/output[contains(., 'Unlocked')]"));
             click(browser, By.xpath("//input[@aria-label='shooting-range inbox']"));

@@ -6,13 +6,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Wrong instructor keys per client address, so that a room cannot guess the key: a client that sent
- * {@link #ALLOWED} wrong keys in a minute has its keys tried at most once every {@link #PACE} until that
- * minute has passed; the others are refused untried. Paced, not shut out: a room behind one address (a
- * NAT, a proxy) shares it with the instructor, whose right key then waits a second at most instead of
- * the minute (docs/decisions/0023-the-instructor-key-is-paced-not-locked-out.md). Kept in memory for at
- * most {@link #CLIENTS} clients: past that, minutes gone by are forgotten, and if that is not enough, all
- * of them.
+ * Wrong instructor keys per client address: a client that sent {@link #ALLOWED} wrong keys in a minute
+ * has its wrong keys answered at most once every {@link #PACE} until that minute has passed; the others
+ * are refused (429), which tells a script to slow down. The right key is never asked here: it opens
+ * before any pacing, so a room behind one address (a NAT, a proxy) sending wrong keys never keeps the
+ * instructor out; the key's length keeps the room from guessing it
+ * (docs/decisions/0033-the-right-instructor-key-always-opens.md). Kept in memory for at most
+ * {@link #CLIENTS} clients: past that, minutes gone by are forgotten, and if that is not enough, all of them.
  */
 final class KeyGuesses {
 

@@ -1,6 +1,7 @@
 package dev.shootingrange.range;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -9,6 +10,8 @@ import static org.hamcrest.Matchers.notNullValue;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,14 +33,14 @@ class InstructorKeyTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             // Forwarded addresses, so that one test can be a client of its own.
-            return Map.of("lab.instructor-key", "let-me-in", "quarkus.http.proxy.proxy-address-forwarding", "true",
+            return Map.of("lab.instructor-key", "let-me-in-please", "quarkus.http.proxy.proxy-address-forwarding", "true",
                     "quarkus.http.proxy.allow-x-forwarded", "true");
         }
     }
 
     @AfterEach
     void reset() {
-        given().header("X-Instructor-Key", "let-me-in").post("/api/lab/reset").then().statusCode(200);
+        given().header("X-Instructor-Key", "let-me-in-please").post("/api/lab/reset").then().statusCode(200);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -60,7 +63,7 @@ class InstructorKeyTest {
                 .statusCode(403)
                 .contentType("application/problem+json")
                 .body("detail", equalTo("the X-Instructor-Key header does not hold this lab's instructor key"));
-        request(body).header("X-Instructor-Key", "let-me-in").request(method, path).then().statusCode(200);
+        request(body).header("X-Instructor-Key", "let-me-in-please").request(method, path).then().statusCode(200);
     }
 
     @Test
@@ -70,7 +73,7 @@ class InstructorKeyTest {
         given().get("/api/ranges/{gameId}", "room-" + UUID.randomUUID()).then().statusCode(200);
         given().get("/api/lab/access").then().statusCode(200)
                 .body("locked", equalTo(true)).body("unlocked", equalTo(false));
-        given().header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
+        given().header("X-Instructor-Key", "let-me-in-please").get("/api/lab/access").then()
                 .body("locked", equalTo(true)).body("unlocked", equalTo(true));
     }
 
@@ -94,9 +97,43 @@ class InstructorKeyTest {
                 .header("Retry-After", notNullValue())
                 .body("detail", containsString("10 wrong instructor keys in a minute"));
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> request("{}").header("X-Forwarded-For", room)
-                .header("X-Instructor-Key", "let-me-in").post("/api/lab/reset").then().statusCode(200));
-        given().header("X-Instructor-Key", "let-me-in").get("/api/lab/access").then()
+                .header("X-Instructor-Key", "let-me-in-please").post("/api/lab/reset").then().statusCode(200));
+        given().header("X-Instructor-Key", "let-me-in-please").get("/api/lab/access").then()
                 .statusCode(200).body("unlocked", equalTo(true));
+    }
+
+    /**
+     * Someone behind the instructor's own address (a room's NAT) sends wrong keys without pause: the
+     * instructor's change still goes through at once. Until decision 33 the pacing took nearly every slot,
+     * and the right key was answered 429 untried.
+     */
+    @Test
+    void wrongKeysSentWithoutPauseFromTheInstructorsAddressNeverKeepTheRightKeyOut() throws InterruptedException {
+        String room = "198.51.100." + (1 + new java.util.Random().nextInt(250));
+        AtomicBoolean guessing = new AtomicBoolean(true);
+        AtomicInteger paced = new AtomicInteger();
+        Thread guesser = new Thread(() -> {
+            for (int i = 0; guessing.get(); i++) {
+                if (given().header("X-Forwarded-For", room).header("X-Instructor-Key", "guess-" + i).get("/api/lab/access")
+                        .statusCode() == 429) {
+                    paced.incrementAndGet();
+                }
+            }
+        });
+        guesser.start();
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> paced.get() > 20);
+            for (int change = 0; change < 5; change++) {
+                long started = System.nanoTime();
+                request("{\"inbox\": " + (change % 2 == 0) + "}").header("X-Forwarded-For", room)
+                        .header("X-Instructor-Key", "let-me-in-please").put("/api/lab/protections").then().statusCode(200);
+                assertThat(Duration.ofNanos(System.nanoTime() - started))
+                        .as("the instructor's change, among the guesses").isLessThan(Duration.ofSeconds(2));
+            }
+        } finally {
+            guessing.set(false);
+            guesser.join();
+        }
     }
 
     private static RequestSpecification request(String body) {

@@ -18,7 +18,7 @@ public class ManagementApiStub extends HttpStub {
 
     static final String GONE = "127.0.0.1:40002 -> 127.0.0.1:5672";
     static final String OPEN = "127.0.0.1:40001 -> 127.0.0.1:5672";
-    public static final String KEY = "room-key";
+    public static final String KEY = "room-key-of-the-tests";
 
     @Override
     protected Map<String, String> configuration(String url) {

@@ -11,12 +11,12 @@ import dev.shootingrange.scenario.console.HttpStub;
 
 /**
  * The range's lab, in a room shared under the key {@value #KEY}: it notes each request's method and the
- * key it carried ("PUT let-me-in", "GET none"), and answers {} but for a fault armed (its own problem
+ * key it carried ("PUT let-me-in-please", "GET none"), and answers {} but for a fault armed (its own problem
  * detail) and a hold (a bare 500). The leader board is nowhere: its address has nothing listening.
  */
 public class OtherLab extends HttpStub {
 
-    static final String KEY = "let-me-in";
+    static final String KEY = "let-me-in-please";
 
     @Override
     protected Map<String, String> configuration(String url) {
