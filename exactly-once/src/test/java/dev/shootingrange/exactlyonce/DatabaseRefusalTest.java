@@ -22,11 +22,13 @@ import dev.shootingrange.exactlyonce.tally.TallyWire;
 import dev.shootingrange.testing.Sql;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.health.SmallRyeHealthReporter;
 
 /**
  * A database that answers and refuses writes (read-only after a failover, say) holds a delivery in
  * place, as an outage does: requeued, each return would count toward the queue's delivery limit. A
  * refusal that is the message's own (a constraint it violates) is still requeued after its back-off.
+ * While a delivery is held the service is not ready, and says why.
  */
 @QuarkusTest
 class DatabaseRefusalTest {
@@ -42,6 +44,9 @@ class DatabaseRefusalTest {
 
     @Inject
     RabbitConnections connections;
+
+    @Inject
+    SmallRyeHealthReporter health;
 
     private final Handlings handlings = new Handlings();
 
@@ -74,7 +79,11 @@ class DatabaseRefusalTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> handlings.of(held) > 0);
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).untilAsserted(() -> assertThat(handlings.of(held))
                 .as("handlings while the database refuses writes: held, not requeued").isEqualTo(1));
+        // The datasource's check still finds a valid connection: the service says itself that it handles nothing.
+        assertThat(health.getReadiness().getPayload().toString()).as("readiness while a delivery is held")
+                .contains("\"database takes the inbox's writes\"", "\"status\":\"DOWN\"", "\"heldDeliveries\":1");
         readWrite();
+        await().atMost(Duration.ofSeconds(30)).until(() -> !health.getReadiness().isDown());
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(tallyOf(held)).isEqualTo(1));
         assertThat(handlings.of(held)).as("handlings: the refused one, and the one in place once writes are taken").isEqualTo(2);

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -41,6 +42,8 @@ class Retries {
     private final String queue;
     /** By the message's bytes: copies of one message share its back-off, whatever properties they carry. */
     private final Map<Integer, Long> delays = new ConcurrentHashMap<>();
+    /** Deliveries held now, waiting for the database to take writes: readiness says so. */
+    private final AtomicInteger held = new AtomicInteger();
 
     Retries(DataSource database, ExactlyOnceConfig config) {
         this.database = database;
@@ -57,18 +60,28 @@ class Retries {
             return false;
         }
         LOG.warnf("the database does not take writes; a delivery from %s is held until it does", queue);
-        long delay = FIRST_DELAY_MS;
-        while (!databaseTakesWrites()) {
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
+        held.incrementAndGet();
+        try {
+            long delay = FIRST_DELAY_MS;
+            while (!databaseTakesWrites()) {
+                try {
+                    Thread.sleep(delay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+                delay = Math.min(delay * 2, maxDelayMs);
             }
-            delay = Math.min(delay * 2, maxDelayMs);
+        } finally {
+            held.decrementAndGet();
         }
         LOG.infof("the database takes writes again; handling the held delivery from %s", queue);
         return true;
+    }
+
+    /** How many deliveries wait now for the database to take writes. */
+    int held() {
+        return held.get();
     }
 
     /** This message's next back-off: doubling from 50 ms up to the ceiling with each failure of its own. */

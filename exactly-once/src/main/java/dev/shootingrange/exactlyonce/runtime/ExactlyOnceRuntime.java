@@ -21,6 +21,7 @@ import dev.shootingrange.exactlyonce.rabbit.ConsumingConnection;
 import dev.shootingrange.exactlyonce.rabbit.QueueMigration;
 import dev.shootingrange.exactlyonce.rabbit.RabbitConnections;
 import dev.shootingrange.exactlyonce.rabbit.TopologyDeclaration;
+import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.reactive.messaging.ChannelRegistry;
@@ -47,6 +48,7 @@ public class ExactlyOnceRuntime {
     private volatile Thread starter;
     private Channel topologyChannel;
     private volatile boolean started;
+    private volatile boolean failed;
     private volatile boolean migrated;
 
     ExactlyOnceRuntime(RabbitConnections connections, OutboxRelay relay, ConsumingConnection consuming,
@@ -84,6 +86,11 @@ public class ExactlyOnceRuntime {
             started = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            // Alive and never ready is the worst of both: nothing restarts a process that does not exit.
+            failed = true;
+            LOG.errorf(e, "could not start the inbox consumer and outbox relay; exiting, to be started again");
+            Quarkus.asyncExit(1);
         }
     }
 
@@ -138,8 +145,8 @@ public class ExactlyOnceRuntime {
         return channels.getPausable(ConsumingConnection.INBOX);
     }
 
-    /** Still trying to start, or started and the relay still runs. */
+    /** Still trying to start, or started and the relay still runs; never after start-up failed. */
     public boolean isAlive() {
-        return !started || relay.isAlive();
+        return !failed && (!started || relay.isAlive());
     }
 }
