@@ -42,6 +42,11 @@ public class Problem extends RuntimeException {
         return new Problem(Response.Status.TOO_MANY_REQUESTS, detail);
     }
 
+    /** 503 with a Retry-After: the service sheds load it cannot take now, and can in about that long. */
+    public static Problem serviceUnavailable(String detail, Duration retryAfter) {
+        return new Problem(Response.Status.SERVICE_UNAVAILABLE, detail, retryAfter);
+    }
+
     /** 429 with a Retry-After: a share that frees itself, or that someone frees, in about that long. */
     public static Problem tooManyRequests(String detail, Duration retryAfter) {
         return new Problem(Response.Status.TOO_MANY_REQUESTS, detail, retryAfter);

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import dev.shootingrange.contract.GameReads;
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.lab.LabApi.HistoryEntry;
@@ -17,10 +19,12 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 final class HistoryPages {
 
     private final HistoryWriter history;
+    private final LargeReads largeReads;
     private final String service;
 
-    HistoryPages(HistoryWriter history, String service) {
+    HistoryPages(HistoryWriter history, LargeReads largeReads, String service) {
         this.history = history;
+        this.largeReads = largeReads;
         this.service = service;
     }
 
@@ -28,6 +32,7 @@ final class HistoryPages {
     HistoryPage history(String gameId, long after, int page, int size) {
         Rules.checkGameId(gameId);
         checkPage(after, page, size);
+        largeReads.admit();
         boolean written = history.flush(HistoryWriter.READ_WAIT);
         List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size));
         return page(gameId, page, size, entries, written);
@@ -40,12 +45,16 @@ final class HistoryPages {
             throw Problem.badRequest("one after for each gameId, or none: " + gameIds.size() + " gameIds, " + from.size() + " afters");
         }
         from.forEach(afterId -> checkPage(afterId, 0, size));
+        // One answer carries at most as many entries as a game read carries rows: its pages are made
+        // smaller where the games asked for would carry more, and say so in their size.
+        int pageSize = Math.max(1, Math.min(size, GameReads.MAX_ROWS / gameIds.size()));
+        largeReads.admit();
         boolean written = history.flush(HistoryWriter.READ_WAIT);
         // One transaction, one connection from the pool, for all of them.
         return QuarkusTransaction.requiringNew().call(() -> {
             List<HistoryPage> pages = new ArrayList<>(gameIds.size());
             for (int i = 0; i < gameIds.size(); i++) {
-                pages.add(page(gameIds.get(i), 0, size, MessageHistory.ofGame(gameIds.get(i), from.get(i), 0, size), written));
+                pages.add(page(gameIds.get(i), 0, pageSize, MessageHistory.ofGame(gameIds.get(i), from.get(i), 0, pageSize), written));
             }
             return pages;
         });

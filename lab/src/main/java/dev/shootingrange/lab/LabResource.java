@@ -15,6 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.exactlyonce.observe.ExactlyOnceMetrics;
 
@@ -33,14 +34,14 @@ public class LabResource implements LabApi {
     private final String service;
 
     LabResource(Lab lab, InstructorKey instructorKey, ExactlyOnceMetrics metrics, TakenMessages taken, Resend resend,
-            HistoryWriter history, @ConfigProperty(name = "quarkus.application.name") String service) {
+            HistoryWriter history, LargeReads largeReads, @ConfigProperty(name = "quarkus.application.name") String service) {
         this.lab = lab;
         this.instructorKey = instructorKey;
         this.metrics = metrics;
         this.taken = taken;
         this.resend = resend;
         this.service = service;
-        this.pages = new HistoryPages(history, service);
+        this.pages = new HistoryPages(history, largeReads, service);
     }
 
     public LabView lab() {

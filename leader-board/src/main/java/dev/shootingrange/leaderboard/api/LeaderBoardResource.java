@@ -14,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.shootingrange.contract.GameReads;
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.leaderboard.domain.PlayerScore;
@@ -21,6 +22,12 @@ import dev.shootingrange.leaderboard.domain.PlayerScore;
 @Path("/api/leaderboard")
 @Produces(MediaType.APPLICATION_JSON)
 public class LeaderBoardResource {
+
+    private final LargeReads largeReads;
+
+    LeaderBoardResource(LargeReads largeReads) {
+        this.largeReads = largeReads;
+    }
 
     public record PlayerView(String player, int shots, int hits) {
     }
@@ -37,14 +44,27 @@ public class LeaderBoardResource {
     @APIResponse(responseCode = "200", description = "OK")
     @APIResponse(responseCode = "400", description = GameReads.TOO_MANY_ROWS,
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "503", description = LargeReads.BUSY,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public List<BoardView> boards(@QueryParam("gameId") List<String> gameIds) {
-        return GameReads.inTheOrderAsked(gameIds, this::board, view -> view.players().size());
+        Rules.checkGameIds(gameIds);
+        largeReads.admit();
+        return GameReads.inTheOrderAsked(gameIds, LeaderBoardResource::read, view -> view.players().size());
     }
 
     /** A game nobody has shot in yet has an empty board; that is not an error here. */
     @GET
     @Path("/{gameId}")
+    @APIResponse(responseCode = "200", description = "OK")
+    @APIResponse(responseCode = "503", description = LargeReads.BUSY,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public BoardView board(@PathParam("gameId") String gameId) {
+        Rules.checkGameId(gameId);
+        largeReads.admit();
+        return read(gameId);
+    }
+
+    private static BoardView read(String gameId) {
         Rules.checkGameId(gameId);
         return new BoardView(gameId, PlayerScore.ranking(gameId).stream()
                 .map(score -> new PlayerView(score.player(), score.shots(), score.hits()))

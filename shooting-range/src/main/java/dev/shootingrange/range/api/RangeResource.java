@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.shootingrange.contract.GameReads;
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.range.domain.Outcome;
@@ -23,6 +24,12 @@ import dev.shootingrange.range.domain.Target;
 @Path("/api/ranges")
 @Produces(MediaType.APPLICATION_JSON)
 public class RangeResource {
+
+    private final LargeReads largeReads;
+
+    RangeResource(LargeReads largeReads) {
+        this.largeReads = largeReads;
+    }
 
     public record OutcomeView(UUID attemptId, Outcome.Kind outcome, UUID messageId) {
     }
@@ -39,8 +46,12 @@ public class RangeResource {
     @APIResponse(responseCode = "200", description = "OK")
     @APIResponse(responseCode = "400", description = GameReads.TOO_MANY_ROWS,
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "503", description = LargeReads.BUSY,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public List<RangeView> ranges(@QueryParam("gameId") List<String> gameIds) {
-        return GameReads.inTheOrderAsked(gameIds, this::range, view -> view.outcomes().size());
+        Rules.checkGameIds(gameIds);
+        largeReads.admit();
+        return GameReads.inTheOrderAsked(gameIds, RangeResource::read, view -> view.outcomes().size());
     }
 
     /** A game the range never heard of has no target and no outcomes yet; that is not an error here. */
@@ -49,7 +60,15 @@ public class RangeResource {
     @APIResponse(responseCode = "200", description = "OK")
     @APIResponse(responseCode = "400", description = GameReads.TOO_MANY_ROWS,
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
+    @APIResponse(responseCode = "503", description = LargeReads.BUSY,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public RangeView range(@PathParam("gameId") String gameId) {
+        Rules.checkGameId(gameId);
+        largeReads.admit();
+        return read(gameId);
+    }
+
+    private static RangeView read(String gameId) {
         Rules.checkGameId(gameId);
         List<OutcomeView> outcomes = GameReads.checked(gameId, Outcome.decidedIn(gameId, GameReads.MAX_ROWS + 1)).stream()
                 .map(o -> new OutcomeView(o.attemptId(), o.outcome(), o.messageId()))

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 
@@ -19,9 +20,11 @@ import dev.shootingrange.contract.Rules;
 public class ConsistencyResource {
 
     private final ConsistencyChecker checker;
+    private final LargeReads largeReads;
 
-    ConsistencyResource(ConsistencyChecker checker) {
+    ConsistencyResource(ConsistencyChecker checker, LargeReads largeReads) {
         this.checker = checker;
+        this.largeReads = largeReads;
     }
 
     /** @param settleSeconds how long a shot may wait for its outcome before it counts as lost */
@@ -32,6 +35,7 @@ public class ConsistencyResource {
         if (settleSeconds < 0 || settleSeconds > 3600) {
             throw Problem.badRequest("settleSeconds must be from 0 to 3600");
         }
+        largeReads.admit();
         return checker.judge(gameId, Duration.ofSeconds(settleSeconds));
     }
 }

@@ -91,7 +91,8 @@ public final class GameTimeline {
             for (int i = 0; i < asking.size(); i++) {
                 GameTimeline timeline = asking.get(i);
                 List<LabApi.HistoryEntry> page = pages.get(i).entries();
-                if (timeline.take(service, page)) {
+                // A page of many games may be smaller than asked (a service bounds one answer): its size says.
+                if (timeline.take(service, page, pages.get(i).size())) {
                     timeline.gather(services, service, page.get(page.size() - 1).id());
                 }
             }
@@ -110,7 +111,7 @@ public final class GameTimeline {
     /** Asks one service page by page from {@code after} on, until a page is not full or the timeline is. */
     private void gather(Services services, String service, long after) {
         for (List<LabApi.HistoryEntry> page;
-                take(service, page = services.lab(service).history(gameId, after, 0, PER_SERVICE).entries());) {
+                take(service, page = services.lab(service).history(gameId, after, 0, PER_SERVICE).entries(), PER_SERVICE);) {
             after = page.get(page.size() - 1).id();
         }
     }
@@ -122,7 +123,7 @@ public final class GameTimeline {
     }
 
     /** Takes in a page of a service's history; answers whether more may be waiting (a full page, and room left). */
-    private synchronized boolean take(String service, List<LabApi.HistoryEntry> page) {
+    private synchronized boolean take(String service, List<LabApi.HistoryEntry> page, int pageSize) {
         List<TimelineEntry> entries = byService.get(service);
         for (LabApi.HistoryEntry entry : page) {
             if (entries.size() < PER_SERVICE && held.add(service + "#" + entry.id())) {
@@ -132,7 +133,7 @@ public final class GameTimeline {
             }
         }
         entries.sort(Comparator.comparingLong(TimelineEntry::id));
-        return page.size() == PER_SERVICE && entries.size() < PER_SERVICE;
+        return page.size() == pageSize && entries.size() < PER_SERVICE;
     }
 
     /** The id below which a service's entries are all here: the last one recorded {@link #LATE} before its newest. */

@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Problem;
 import dev.shootingrange.lab.LabApi;
 import dev.shootingrange.scenario.console.services.Services;
@@ -41,18 +42,16 @@ public class LabServicesResource {
     private final Services services;
     private final LiveLabs live;
     private final LiveStreams streams;
+    private final LargeReads largeReads;
 
-    LabServicesResource(Services services, LiveLabs live, LiveStreams streams) {
+    LabServicesResource(Services services, LiveLabs live, LiveStreams streams, LargeReads largeReads) {
         this.services = services;
         this.live = live;
         this.streams = streams;
+        this.largeReads = largeReads;
     }
 
-    /**
-     * Every service's lab. Shared for a second ({@link LiveLabs}): a room of scripts asking at once asks
-     * the services once, and a change made through this resource is seen by the next asking at once
-     * ({@link LabChanges}).
-     */
+    /** Every service's lab, shared for a second ({@link LiveLabs}); a change made here is seen at once ({@link LabChanges}). */
     @GET
     public AllLabs labs() {
         return live.now();
@@ -140,6 +139,7 @@ public class LabServicesResource {
     @GET
     @Path("/{service}/history/{gameId}")
     public LabApi.HistoryPage history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
+        largeReads.admit();
         return services.lab(service).history(gameId, 0, 0, 1000);
     }
 

@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shootingrange.contract.LargeReads;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.scenario.console.services.Services;
 
@@ -29,11 +30,13 @@ public class TimelineResource {
     private final Services services;
     private final WatchedGames live;
     private final ObjectMapper json;
+    private final LargeReads largeReads;
 
-    TimelineResource(Services services, WatchedGames live, ObjectMapper json) {
+    TimelineResource(Services services, WatchedGames live, ObjectMapper json, LargeReads largeReads) {
         this.services = services;
         this.live = live;
         this.json = json;
+        this.largeReads = largeReads;
     }
 
     /**
@@ -46,6 +49,7 @@ public class TimelineResource {
             schema = @Schema(type = SchemaType.ARRAY, implementation = TimelineEntry.class)))
     public String timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
+        largeReads.admit();
         return live.sharedPerView(gameId, () -> write(GameTimeline.of(live, gameId).catchUp(services)));
     }
 
