@@ -18,7 +18,8 @@ import io.quarkus.runtime.StartupEvent;
  * The broker user the room's consumers log in as. On a laptop (no instructor key) it is made again each
  * time someone asks how to connect, as it always was. In a room, nothing changes on the broker without
  * the key: the console makes it as it starts, the instructor makes it again
- * ({@code POST /api/lab/judge/participant}), and asking how to connect only reads.
+ * ({@code POST /api/lab/judge/participant}), and asking how to connect only reads. Made with its limits
+ * ({@link BrokerManagement#admit}); its queues are kept in number by {@link ParticipantQueues}.
  */
 @Singleton
 class ParticipantUser {
@@ -32,7 +33,7 @@ class ParticipantUser {
     @Inject
     ParticipantUser(BrokerManagement broker, ConsoleConfig config, InstructorKey key) {
         this(() -> broker.admit(config.judge().participantUsername(), config.judge().participantPassword(),
-                JudgeResource.QUEUE_PREFIX, Topology.EVENTS), key.locked());
+                JudgeResource.QUEUE_PREFIX, Topology.EVENTS, config.judge().participantLimits()), key.locked());
     }
 
     ParticipantUser(Runnable admit, boolean room) {
@@ -49,6 +50,11 @@ class ParticipantUser {
                         + " /api/lab/judge/participant): %s", unavailable.getMessage());
             }
         }
+    }
+
+    /** Whether it was made: its queues are only counted then. */
+    boolean made() {
+        return made;
     }
 
     /** Makes it, or makes it again with the configured password: the instructor's, in a room. */

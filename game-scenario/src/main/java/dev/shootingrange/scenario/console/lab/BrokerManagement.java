@@ -2,6 +2,7 @@ package dev.shootingrange.scenario.console.lab;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -19,9 +20,9 @@ import dev.shootingrange.contract.Problem;
 import dev.shootingrange.scenario.console.services.ConsoleConfig;
 
 /**
- * The broker's side of the lab: RabbitMQ's management API, which can do what no client can, close
- * another client's connection. That is what a broker node does to its clients when it fails, and what
- * makes the broker itself send copies: every delivery not yet acknowledged comes back, redelivered.
+ * The broker's side of the lab: RabbitMQ's management API, which can close another client's connection,
+ * as a failing node does: every delivery not yet acknowledged then comes back, redelivered. It also makes
+ * the room's participant user, and bounds what it may hold.
  */
 @Singleton
 public class BrokerManagement {
@@ -40,9 +41,7 @@ public class BrokerManagement {
 
     /**
      * Has the broker close every client connection on the services' virtual host at once, as a failing
-     * node does to the clients connected to it; returns the names of those it closed. The clients recover
-     * within seconds.
-     *
+     * node does; returns the names of those it closed. The clients recover within seconds.
      * @throws Problem 503 when the management API does not answer, saying how to get one
      */
     public Set<String> closeEveryConnection(String reason) {
@@ -59,11 +58,7 @@ public class BrokerManagement {
         return connections(which).stream().filter(name -> changed(() -> api.close(name, reason))).collect(Collectors.toSet());
     }
 
-    /**
-     * The client connections on the services' virtual host, by name, as the management API lists them: a
-     * connection shows up there, and a closed one leaves, only at its next statistics round (every 5 s
-     * by default), not when it opens or closes.
-     */
+    /** The client connections on the services' virtual host, by name, as listed: each at its statistics round (5 s). */
     public Set<String> connections() {
         return connections(connection -> true);
     }
@@ -81,24 +76,31 @@ public class BrokerManagement {
     /**
      * Makes (or makes again, with this password) a broker user for the room's own consumers, who may
      * declare, bind and read queues named {@code prefix...} and bind them to {@code exchange}, and nothing
-     * else: no other queue, no publishing anywhere but to their own queues, no management API.
+     * else: no other queue, no publishing anywhere but to their own queues, no management API. Its
+     * {@code limits} bound its connections and channels (user limits), and on each of its queues the length,
+     * each message's time to live and the expiry once unused (an operator policy, which no policy of theirs
+     * lifts): queues nobody reads cannot fill the broker and block every publisher, the services' relays too.
      */
-    public void admit(String user, String password, String prefix, String exchange) {
+    public void admit(String user, String password, String prefix, String exchange, ConsoleConfig.ParticipantLimits limits) {
         // Names of letters, digits, dashes and dots (the caller's): a dot is the only character to escape.
         String theirs = prefix.replace(".", "\\.") + ".*";
         ask(() -> {
             api.putUser(user, new ManagementApi.User(password, ""));
             api.permit(virtualHost, user, new ManagementApi.Permissions("^" + theirs + "$", "^" + theirs + "$",
                     "^(" + theirs + "|" + exchange.replace(".", "\\.") + ")$"));
+            api.limit(user, "max-connections", new ManagementApi.Limit(limits.connections()));
+            api.limit(user, "max-channels", new ManagementApi.Limit(limits.channels()));
+            api.operatorPolicy(virtualHost, prefix + "limits", new ManagementApi.Policy("^" + theirs + "$",
+                    Map.of("max-length", limits.queueLength(), "message-ttl", limits.messageTtl().toMillis(),
+                            "expires", limits.unusedQueueExpiry().toMillis()), 0, "queues"));
             return true;
-        }, notThere -> {
-            throw unavailable("has no " + url.relativize(notThere) + " (is the virtual host " + virtualHost + " there?)");
-        });
+        }, this::noVirtualHost);
     }
 
-    /** The queues of the services' virtual host, by name. */
-    Set<String> queues() {
-        return list(() -> api.queues(virtualHost)).stream().map(ManagementApi.Named::name).collect(Collectors.toSet());
+    /** The queues named {@code prefix...} and how many consumers read each now. */
+    public Map<String, Integer> queuesNamed(String prefix) {
+        return list(() -> api.queueUses(virtualHost)).stream().filter(queue -> queue.name().startsWith(prefix))
+                .collect(Collectors.toMap(ManagementApi.QueueUse::name, ManagementApi.QueueUse::consumers));
     }
 
     /** The queues bound to an exchange of the services' virtual host. */
@@ -114,7 +116,7 @@ public class BrokerManagement {
     }
 
     /** Deletes a queue with whatever it holds; false where it is not there. */
-    boolean delete(String queue) {
+    public boolean delete(String queue) {
         return changed(() -> api.delete(virtualHost, queue));
     }
 
@@ -127,9 +129,11 @@ public class BrokerManagement {
     }
 
     private <T> List<T> list(Supplier<List<T>> call) {
-        return ask(call, notThere -> {
-            throw unavailable("has no " + url.relativize(notThere) + " (is the virtual host " + virtualHost + " there?)");
-        });
+        return ask(call, this::noVirtualHost);
+    }
+
+    private <T> T noVirtualHost(URI notThere) {
+        throw unavailable("has no " + url.relativize(notThere) + " (is the virtual host " + virtualHost + " there?)");
     }
 
     /** What the API answers; where it answers 404, what {@code notThere} makes of the address asked. */

@@ -2,6 +2,7 @@ package dev.shootingrange.scenario.console.lab;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -32,9 +33,6 @@ import io.quarkus.rest.client.reactive.ClientQueryParam;
 @Path("/api")
 interface ManagementApi {
 
-    record Named(String name) {
-    }
-
     /** A client's connection, and the broker user it logged in as. */
     record ClientConnection(String name, String user) {
     }
@@ -50,6 +48,18 @@ interface ManagementApi {
     record Permissions(String configure, String write, String read) {
     }
 
+    /** One of a user's limits (max-connections, max-channels). */
+    record Limit(int value) {
+    }
+
+    /** An operator policy: what it sets on the queues its pattern names, whatever their own policies say. */
+    record Policy(String pattern, Map<String, Object> definition, int priority, @JsonProperty("apply-to") String applyTo) {
+    }
+
+    /** A queue and how many consumers read it now. */
+    record QueueUse(String name, int consumers) {
+    }
+
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     @Path("/users/{user}")
@@ -60,6 +70,22 @@ interface ManagementApi {
     @Path("/permissions/{vhost}/{user}")
     void permit(@PathParam("vhost") String virtualHost, @PathParam("user") String user, Permissions permissions);
 
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Path("/user-limits/{user}/{limit}")
+    void limit(@PathParam("user") String user, @PathParam("limit") String limit, Limit value);
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Path("/operator-policies/{vhost}/{name}")
+    void operatorPolicy(@PathParam("vhost") String virtualHost, @PathParam("name") String name, Policy policy);
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Path("/queues/{vhost}")
+    @ClientQueryParam(name = "columns", value = "name,consumers")
+    List<QueueUse> queueUses(@PathParam("vhost") String virtualHost);
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Path("/vhosts/{vhost}/connections")
@@ -69,12 +95,6 @@ interface ManagementApi {
     @DELETE
     @Path("/connections/{name}")
     void close(@PathParam("name") String connection, @HeaderParam("X-Reason") String reason);
-
-    @GET
-    @Produces(MediaType.APPLICATION_JSON)
-    @Path("/queues/{vhost}")
-    @ClientQueryParam(name = "columns", value = "name")
-    List<Named> queues(@PathParam("vhost") String virtualHost);
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -77,7 +77,7 @@ public class RoomResource {
             + " Needs RabbitMQ's management API.")
     public RoomReset reset() {
         services.resetEverywhere();
-        Set<String> queues = broker.queues();
+        Set<String> queues = broker.queuesNamed("").keySet();
         Set<String> own = new TreeSet<>(Topology.QUEUES);
         Topology.QUEUES.forEach(queue -> own.add(Topology.deadLetterQueue(queue)));
         // A rebuild's holding queue is bound as its queue was, and holds that queue's messages until the

@@ -1,5 +1,6 @@
 package dev.shootingrange.scenario.console.services;
 
+import java.time.Duration;
 import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
@@ -74,5 +75,42 @@ public interface ConsoleConfig {
          */
         @WithDefault("20")
         int consumersPerClient();
+
+        /** What the participant user may hold on the broker (lab.judge.participant-limits.*). */
+        ParticipantLimits participantLimits();
+    }
+
+    /**
+     * The participant user's limits: enough for a room of thirty with a few consumers each, too little for
+     * one script to fill the broker's memory or disk and block every publisher, the services' relays included.
+     */
+    interface ParticipantLimits {
+        /** Connections it may hold at once (a user limit). */
+        @WithDefault("100")
+        int connections();
+
+        /** Channels it may hold at once, on all its connections (a user limit). */
+        @WithDefault("300")
+        int channels();
+
+        /** participant.* queues kept: beyond, the console deletes those nobody reads, at each sweep. */
+        @WithDefault("200")
+        int queues();
+
+        /** How often the console counts them (lab.judge.participant-limits.sweep): a duration, or off. */
+        @WithDefault("30s")
+        String sweep();
+
+        /** Messages a participant.* queue holds at most: the oldest go first (an operator policy). */
+        @WithDefault("10000")
+        int queueLength();
+
+        /** How long a message waits in a participant.* queue at most (an operator policy). */
+        @WithDefault("10m")
+        Duration messageTtl();
+
+        /** How long a participant.* queue nobody uses lives on (an operator policy). */
+        @WithDefault("30m")
+        Duration unusedQueueExpiry();
     }
 }

@@ -51,6 +51,8 @@ class ParticipantUserInARoomTest {
         given().header(InstructorKey.HEADER, ManagementApiStub.KEY).post("/api/lab/judge/participant").then().statusCode(204);
 
         assertThat(received).extracting(request -> String.join(" ", List.of(request.split(" ")).subList(0, 2)))
-                .containsExactly("PUT /api/users/participant", "PUT /api/permissions/%2F/participant");
+                .containsExactly("PUT /api/users/participant", "PUT /api/permissions/%2F/participant",
+                        "PUT /api/user-limits/participant/max-connections", "PUT /api/user-limits/participant/max-channels",
+                        "PUT /api/operator-policies/%2F/participant.limits");
     }
 }

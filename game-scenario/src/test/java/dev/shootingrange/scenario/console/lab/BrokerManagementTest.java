@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.inject.Inject;
 
@@ -75,10 +76,12 @@ class BrokerManagementTest {
 
     @Test
     void queuesAndTheQueuesBoundToAnExchange() {
-        assertThat(broker.queues()).containsExactlyInAnyOrder("game-scenario", "leader-board");
+        assertThat(broker.queuesNamed("")).containsOnly(Map.entry("game-scenario", 1), Map.entry("leader-board", 0));
+        assertThat(broker.queuesNamed("leader")).containsOnlyKeys("leader-board");
         assertThat(broker.queuesBoundTo("game-events")).as("queues only, not exchanges").containsExactly("leader-board");
 
-        assertThat(received).containsExactly("GET /api/queues/%2F?columns=name " + login,
+        assertThat(received).containsExactly("GET /api/queues/%2F?columns=name%2Cconsumers " + login,
+                "GET /api/queues/%2F?columns=name%2Cconsumers " + login,
                 "GET /api/exchanges/%2F/game-events/bindings/source " + login);
     }
 

@@ -43,13 +43,16 @@ public class ManagementApiStub extends HttpStub {
             case "GET /api/vhosts/%2F/connections" -> json(exchange, 200,
                     "[{\"name\":\"" + OPEN + "\",\"vhost\":\"/\",\"user\":\"guest\"},{\"name\":\"" + GONE + "\",\"vhost\":\"/\"}]");
             case "PUT /api/users/participant", "PUT /api/permissions/%2F/participant",
+                    "PUT /api/user-limits/participant/max-connections", "PUT /api/user-limits/participant/max-channels",
+                    "PUT /api/operator-policies/%2F/participant.limits",
                     "DELETE /api/connections/127.0.0.1:40001%20-%3E%20127.0.0.1:5672",
                     "DELETE /api/queues/%2F/game-scenario/contents",
                     "DELETE /api/queues/%2F/game-scenario" -> {
                 exchange.sendResponseHeaders(204, -1);
                 exchange.close();
             }
-            case "GET /api/queues/%2F?columns=name" -> json(exchange, 200, "[{\"name\":\"game-scenario\"},{\"name\":\"leader-board\"}]");
+            case "GET /api/queues/%2F?columns=name%2Cconsumers" -> json(exchange, 200,
+                    "[{\"name\":\"game-scenario\",\"consumers\":1},{\"name\":\"leader-board\",\"consumers\":0}]");
             case "GET /api/exchanges/%2F/game-events/bindings/source" -> json(exchange, 200,
                     "[{\"source\":\"game-events\",\"destination\":\"leader-board\",\"destination_type\":\"queue\"},"
                             + "{\"source\":\"game-events\",\"destination\":\"audit\",\"destination_type\":\"exchange\"}]");
