@@ -39,9 +39,7 @@ ENV MALLOC_ARENA_MAX=2 JAVA_OPTS=""
 # is the container, so it listens on the container's interfaces, and compose publishes its port on the
 # host's 127.0.0.1 (docker-compose.room.yml publishes the console for a room).
 ENV QUARKUS_HTTP_HOST=0.0.0.0
-# A room's broker password is a secret made on the instructor's machine, never the instructor key
-# (docker-compose.room.yml): where the room's secrets are mounted, the service logs in with it.
-ENTRYPOINT ["sh", "-c", "if [ -r /run/lab-secrets/broker ]; then RABBITMQ_PASSWORD=$(cat /run/lab-secrets/broker); export RABBITMQ_PASSWORD; fi; exec java @/app/jvm.options $JAVA_OPTS -jar /app/quarkus-run.jar"]
+ENTRYPOINT ["sh", "-c", "exec java @/app/jvm.options $JAVA_OPTS -jar /app/quarkus-run.jar"]
 
 FROM service AS shooting-range
 COPY --from=build --chown=1001 /src/shooting-range/target/quarkus-app/ /app/
