@@ -32,8 +32,9 @@ final class HistoryPages {
     HistoryPage history(String gameId, long after, int page, int size) {
         Rules.checkGameId(gameId);
         checkPage(after, page, size);
-        largeReads.admit();
         boolean written = history.flush(HistoryWriter.READ_WAIT);
+        // Taken after the wait for the writer: rows are held only while read and written.
+        largeReads.admit(size * LargeReads.HISTORY_ENTRY);
         List<HistoryEntry> entries = QuarkusTransaction.requiringNew().call(() -> MessageHistory.ofGame(gameId, after, page, size));
         return page(gameId, page, size, entries, written);
     }
@@ -45,11 +46,11 @@ final class HistoryPages {
             throw Problem.badRequest("one after for each gameId, or none: " + gameIds.size() + " gameIds, " + from.size() + " afters");
         }
         from.forEach(afterId -> checkPage(afterId, 0, size));
-        // One answer carries at most as many entries as a game read carries rows: its pages are made
-        // smaller where the games asked for would carry more, and say so in their size.
-        int pageSize = Math.max(1, Math.min(size, GameReads.MAX_ROWS / gameIds.size()));
-        largeReads.admit();
+        // One answer carries at most as many entries as a game carries rows: its pages are made smaller
+        // where the games asked for would carry more, and say so in their size.
+        int pageSize = Math.max(1, Math.min(size, GameReads.MAX_ROWS_OF_A_GAME / gameIds.size()));
         boolean written = history.flush(HistoryWriter.READ_WAIT);
+        largeReads.admit(gameIds.size() * pageSize * LargeReads.HISTORY_ENTRY);
         // One transaction, one connection from the pool, for all of them.
         return QuarkusTransaction.requiringNew().call(() -> {
             List<HistoryPage> pages = new ArrayList<>(gameIds.size());

@@ -48,7 +48,7 @@ public class LeaderBoardResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public List<BoardView> boards(@QueryParam("gameId") List<String> gameIds) {
         Rules.checkGameIds(gameIds);
-        largeReads.admit();
+        largeReads.admit(LargeReads.games(gameIds.size()));
         return GameReads.inTheOrderAsked(gameIds, LeaderBoardResource::read, view -> view.players().size());
     }
 
@@ -60,7 +60,7 @@ public class LeaderBoardResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public BoardView board(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        largeReads.admit();
+        largeReads.admit(LargeReads.games(1));
         return read(gameId);
     }
 

@@ -50,7 +50,7 @@ public class RangeResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public List<RangeView> ranges(@QueryParam("gameId") List<String> gameIds) {
         Rules.checkGameIds(gameIds);
-        largeReads.admit();
+        largeReads.admit(LargeReads.games(gameIds.size()));
         return GameReads.inTheOrderAsked(gameIds, RangeResource::read, view -> view.outcomes().size());
     }
 
@@ -64,7 +64,7 @@ public class RangeResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public RangeView range(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        largeReads.admit();
+        largeReads.admit(LargeReads.games(1));
         return read(gameId);
     }
 

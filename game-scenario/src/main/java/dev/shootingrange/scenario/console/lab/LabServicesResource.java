@@ -139,7 +139,7 @@ public class LabServicesResource {
     @GET
     @Path("/{service}/history/{gameId}")
     public LabApi.HistoryPage history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
-        largeReads.admit();
+        largeReads.admit(1000 * LargeReads.HISTORY_ENTRY);
         return services.lab(service).history(gameId, 0, 0, 1000);
     }
 

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shootingrange.contract.LargeReads;
+import dev.shootingrange.contract.Problem;
 import dev.shootingrange.contract.Rules;
 import dev.shootingrange.scenario.console.services.Services;
 
@@ -47,9 +48,12 @@ public class TimelineResource {
     @GET
     @APIResponse(responseCode = "200", description = "OK", content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(type = SchemaType.ARRAY, implementation = TimelineEntry.class)))
+    @APIResponse(responseCode = "503", description = LargeReads.BUSY,
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.Body.class)))
     public String timeline(@PathParam("gameId") String gameId) {
         Rules.checkGameId(gameId);
-        largeReads.admit();
+        // Each service's first entries of the game, GameTimeline.PER_SERVICE of them at most.
+        largeReads.admit(Services.ALL.size() * GameTimeline.PER_SERVICE * LargeReads.HISTORY_ENTRY);
         return live.sharedPerView(gameId, () -> write(GameTimeline.of(live, gameId).catchUp(services)));
     }
 
