@@ -14,10 +14,10 @@ import java.util.function.ToIntFunction;
  */
 public final class GameReads {
 
-    /** Rows one answer carries at most: four games of the scenario's game.max-shots (2,500) each. */
-    public static final int MAX_ROWS = 10_000;
     /** Rows one game carries at most: the scenario's game.max-shots. */
     public static final int MAX_ROWS_OF_A_GAME = 2_500;
+    /** Rows one answer carries at most: four full games. */
+    public static final int MAX_ROWS = 4 * MAX_ROWS_OF_A_GAME;
     public static final String TOO_MANY_ROWS = "More rows than one answer carries (10,000): a problem detail; ask for fewer games";
 
     private GameReads() {

@@ -139,8 +139,8 @@ public class LabServicesResource {
     @GET
     @Path("/{service}/history/{gameId}")
     public LabApi.HistoryPage history(@PathParam("service") String service, @PathParam("gameId") String gameId) {
-        largeReads.admit(1000 * LargeReads.HISTORY_ENTRY);
-        return services.lab(service).history(gameId, 0, 0, 1000);
+        largeReads.admit(GameTimeline.PER_SERVICE * LargeReads.HISTORY_ENTRY);
+        return services.lab(service).history(gameId, 0, 0, GameTimeline.PER_SERVICE);
     }
 
     /** A change to one service's lab; to every service's where the name is {@code all}, answered with every lab as it is then. */
