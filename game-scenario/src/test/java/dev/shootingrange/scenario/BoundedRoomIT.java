@@ -24,7 +24,7 @@ import dev.shootingrange.contract.Rules;
 import dev.shootingrange.processes.ServiceProcess;
 
 /**
- * One scripted browser cannot take the lab down: 20,000 shots posted into one game, then that game
+ * One scripted browser cannot take the lab down: 5,000 shots posted into one game, then that game
  * asked for 40 times in one request, eight such requests at once, against the packaged services and
  * their real 64 MB heaps. A game takes at most game.max-shots (2,500) and says so with a 429 problem;
  * the range reads a game named twice once and refuses an answer beyond 10,000 outcomes; every service
@@ -32,7 +32,7 @@ import dev.shootingrange.processes.ServiceProcess;
  */
 class BoundedRoomIT {
 
-    private static final int POSTED = 20_000;
+    private static final int POSTED = 5_000;
     private static final int MAX_SHOTS = 2_500;
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
